@@ -1,0 +1,75 @@
+package search
+
+import (
+	"encoding/json"
+	"strings"
+)
+
+// Request is a search over the index.
+type Request struct {
+	// Text is free text in the query language (phrases, -exclusions,
+	// title:/author:/venue:/year:/has:code filters) or a natural-language question.
+	Text   string
+	Limit  int // results per page; 0 means 5
+	Offset int // for paging
+}
+
+// Results answers a Request.
+type Results struct {
+	Query string `json:"query"`
+	// NoMatch is true when nothing in the corpus is really relevant; Results
+	// may then still list the closest papers, which callers must not present
+	// as answers.
+	NoMatch bool     `json:"no_match"`
+	Total   int      `json:"total"`
+	Offset  int      `json:"offset"`
+	Results []Result `json:"results"`
+}
+
+// Result is one ranked paper.
+type Result struct {
+	Paper
+	Score float64 `json:"score"`
+	// Snippet is an abstract fragment with the query's terms marked.
+	Snippet Snippet `json:"snippet"`
+	// Answer is the single abstract sentence that best answers the query,
+	// empty when no sentence does.
+	Answer string `json:"answer,omitempty"`
+	// Matched lists the query terms (as the user typed them) found in this
+	// paper: the "why this matched" line.
+	Matched []string `json:"matched,omitempty"`
+}
+
+// Span is a piece of a Snippet; Mark is true for a highlighted query term.
+type Span struct {
+	Text string
+	Mark bool
+}
+
+// Snippet is text with highlighted spans. It marshals to JSON as one string
+// with highlights wrapped in "**".
+type Snippet []Span
+
+// Marked joins the spans, wrapping marked ones in open and close.
+func (s Snippet) Marked(open, close string) string {
+	var b strings.Builder
+	for _, sp := range s {
+		if sp.Mark {
+			b.WriteString(open + sp.Text + close)
+		} else {
+			b.WriteString(sp.Text)
+		}
+	}
+	return b.String()
+}
+
+// String returns the plain text without marks.
+func (s Snippet) String() string { return s.Marked("", "") }
+
+func (s Snippet) MarshalJSON() ([]byte, error) { return json.Marshal(s.Marked("**", "**")) }
+
+// Stats describes an index's corpus.
+type Stats struct {
+	Papers int      `json:"papers"`
+	Venues []string `json:"venues"`
+}
