@@ -1,0 +1,134 @@
+package boltstore
+
+import (
+	"cmp"
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+
+	"github.com/paperbot/paperbot/bot/digest"
+)
+
+func (s *Store) update(ctx context.Context, fn func(tx *bolt.Tx) error) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return s.db.Update(fn)
+}
+
+func (s *Store) view(ctx context.Context, fn func(tx *bolt.Tx) error) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return s.db.View(fn)
+}
+
+func getSub(tx *bolt.Tx, id string) (digest.Subscription, error) {
+	var sub digest.Subscription
+	v := tx.Bucket(bucketSubs).Get([]byte(id))
+	if v == nil {
+		return sub, fmt.Errorf("subscription %s: %w", id, digest.ErrNotFound)
+	}
+	if err := json.Unmarshal(v, &sub); err != nil {
+		return sub, fmt.Errorf("subscription %s: corrupt record: %w", id, err)
+	}
+	return sub, nil
+}
+
+func putSub(tx *bolt.Tx, sub digest.Subscription) error {
+	v, err := json.Marshal(sub)
+	if err != nil {
+		return err
+	}
+	return tx.Bucket(bucketSubs).Put([]byte(sub.ID), v)
+}
+
+func (s *Store) Create(ctx context.Context, sub digest.Subscription) error {
+	if err := sub.Validate(); err != nil {
+		return err
+	}
+	return s.update(ctx, func(tx *bolt.Tx) error {
+		if tx.Bucket(bucketSubs).Get([]byte(sub.ID)) != nil {
+			return fmt.Errorf("subscription %s: %w", sub.ID, digest.ErrExists)
+		}
+		return putSub(tx, sub)
+	})
+}
+
+func (s *Store) Get(ctx context.Context, id string) (sub digest.Subscription, err error) {
+	err = s.view(ctx, func(tx *bolt.Tx) error {
+		sub, err = getSub(tx, id)
+		return err
+	})
+	return sub, err
+}
+
+func (s *Store) Delete(ctx context.Context, id string) error {
+	return s.update(ctx, func(tx *bolt.Tx) error {
+		if _, err := getSub(tx, id); err != nil {
+			return err
+		}
+		return tx.Bucket(bucketSubs).Delete([]byte(id))
+	})
+}
+
+// list scans every subscription: there are few (tens to hundreds), and a
+// scan keeps the file free of secondary indexes that could drift.
+func (s *Store) list(ctx context.Context, keep func(digest.Subscription) bool) ([]digest.Subscription, error) {
+	var out []digest.Subscription
+	err := s.view(ctx, func(tx *bolt.Tx) error {
+		return tx.Bucket(bucketSubs).ForEach(func(k, v []byte) error {
+			var sub digest.Subscription
+			if err := json.Unmarshal(v, &sub); err != nil {
+				return fmt.Errorf("subscription %s: corrupt record: %w", k, err)
+			}
+			if keep(sub) {
+				out = append(out, sub)
+			}
+			return nil
+		})
+	})
+	slices.SortFunc(out, func(a, b digest.Subscription) int {
+		return cmp.Or(a.CreatedAt.Compare(b.CreatedAt), cmp.Compare(a.ID, b.ID))
+	})
+	return out, err
+}
+
+func (s *Store) ByChannel(ctx context.Context, channelID string) ([]digest.Subscription, error) {
+	return s.list(ctx, func(sub digest.Subscription) bool { return sub.ChannelID == channelID })
+}
+
+func (s *Store) ByCreator(ctx context.Context, userID string) ([]digest.Subscription, error) {
+	return s.list(ctx, func(sub digest.Subscription) bool { return sub.CreatedBy == userID })
+}
+
+func (s *Store) Active(ctx context.Context) ([]digest.Subscription, error) {
+	return s.list(ctx, func(sub digest.Subscription) bool { return !sub.Paused })
+}
+
+func (s *Store) modify(ctx context.Context, id string, fn func(*digest.Subscription)) error {
+	return s.update(ctx, func(tx *bolt.Tx) error {
+		sub, err := getSub(tx, id)
+		if err != nil {
+			return err
+		}
+		fn(&sub)
+		return putSub(tx, sub)
+	})
+}
+
+func (s *Store) Pause(ctx context.Context, id, reason string) error {
+	return s.modify(ctx, id, func(sub *digest.Subscription) { sub.Paused, sub.PauseReason = true, reason })
+}
+
+func (s *Store) Resume(ctx context.Context, id string, at time.Time) error {
+	return s.modify(ctx, id, func(sub *digest.Subscription) {
+		if sub.Paused {
+			sub.Paused, sub.PauseReason, sub.ResumedAt = false, "", at
+		}
+	})
+}
