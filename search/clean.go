@@ -1,0 +1,312 @@
+package search
+
+import (
+	"html"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// CleanText turns authors' markup into readable plain text and returns the
+// links found in it, in order of appearance, de-duplicated.
+//
+// It handles Markdown emphasis (**bold**, *em*, __x__, _x_), inline code and
+// links ([text](url) becomes "text (url)"), TeX math ($k$-hop becomes k-hop,
+// \ell_1 becomes ℓ₁, common symbols become Unicode), TeX text commands
+// (\textit{x}, \emph{x}, \textbf{x} become x; \footnote{x} becomes " (x)"),
+// escaped characters (\%, \&, \_), "~" ties, TeX quotes and HTML entities,
+// and collapses white space. URLs (bare, in \url{}, \href{}{} or Markdown
+// links) stay readable in the text. CleanText is pure, runs in time linear in
+// len(s) and never panics, whatever the input.
+func CleanText(s string) (text string, urls []string) {
+	if s == "" {
+		return "", nil
+	}
+	if !utf8.ValidString(s) {
+		s = strings.ToValidUTF8(s, "\uFFFD")
+	}
+	if strings.Contains(s, "&") && strings.Contains(s, ";") {
+		s = html.UnescapeString(s)
+	}
+	c := newCleaner(s)
+	var b strings.Builder
+	b.Grow(len(s))
+	c.run(&b, false, 0)
+	return tidySpace(b.String()), c.urls
+}
+
+// maxGroupDepth bounds brace nesting so hostile input cannot exhaust the stack.
+const maxGroupDepth = 32
+
+// emphasisLookahead bounds the search for a closing emphasis marker, keeping
+// CleanText linear.
+const emphasisLookahead = 400
+
+// cleaner is the state of one CleanText call: a cursor over src, whether it
+// is inside TeX math, and the links found so far.
+type cleaner struct {
+	src     string
+	i       int
+	math    bool
+	urls    []string
+	seen    map[string]bool
+	closers map[int]bool // positions of emphasis markers already matched to an opener
+	// lastDollar is the position of the last '$' in src: a '$' opens math only
+	// if another one follows it, so "$5 million" stays literal.
+	lastDollar int
+}
+
+func newCleaner(s string) *cleaner {
+	return &cleaner{src: s, lastDollar: strings.LastIndexByte(s, '$')}
+}
+
+// run copies src from c.i into b, translating markup. With inGroup it stops
+// after the '}' closing the current group.
+func (c *cleaner) run(b *strings.Builder, inGroup bool, depth int) {
+	for c.i < len(c.src) {
+		ch := c.src[c.i]
+		switch {
+		case ch == '}':
+			c.i++
+			if inGroup {
+				return
+			}
+		case ch == '{':
+			c.i++
+			if depth < maxGroupDepth {
+				c.run(b, true, depth+1)
+			}
+		case ch == '\\':
+			c.command(b, depth)
+		case ch == '$':
+			c.dollar(b)
+		case c.math && (ch == '_' || ch == '^'):
+			c.script(b, depth)
+		case c.math:
+			c.copyRune(b)
+		case ch == '*' || ch == '_':
+			c.emphasis(b)
+		case ch == '~':
+			c.i++
+			if c.i < len(c.src) && isASCIIDigit(c.src[c.i]) {
+				b.WriteByte('~')
+			} else {
+				b.WriteByte(' ')
+			}
+		case ch == '`':
+			c.i++
+			if c.i < len(c.src) && c.src[c.i] == '`' {
+				c.i++
+				b.WriteByte('"')
+			}
+		case ch == '\'' && strings.HasPrefix(c.src[c.i:], "''"):
+			c.i += 2
+			b.WriteByte('"')
+		case ch == '[':
+			if !c.markdownLink(b, depth) {
+				c.i++
+				b.WriteByte('[')
+			}
+		default:
+			if c.atWordStart() && c.url(b) {
+				continue
+			}
+			c.copyRune(b)
+		}
+	}
+}
+
+func (c *cleaner) copyRune(b *strings.Builder) {
+	r, n := utf8.DecodeRuneInString(c.src[c.i:])
+	c.i += n
+	b.WriteRune(r)
+}
+
+func (c *cleaner) atWordStart() bool {
+	if c.i == 0 {
+		return true
+	}
+	r, _ := utf8.DecodeLastRuneInString(c.src[:c.i])
+	return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '/' && r != '.' && r != '@'
+}
+
+// dollar opens or closes TeX math ($...$ or $$...$$).
+func (c *cleaner) dollar(b *strings.Builder) {
+	double := strings.HasPrefix(c.src[c.i:], "$$")
+	width := 1
+	if double {
+		width = 2
+	}
+	switch {
+	case c.math:
+		c.math = false
+	case c.i+width <= c.lastDollar:
+		c.math = true
+	default:
+		b.WriteString(c.src[c.i : c.i+width])
+	}
+	c.i += width
+}
+
+// emphasis drops a Markdown emphasis marker (*, **, _, __) when it opens a
+// span that a matching marker closes; otherwise the character is literal
+// ("A* search", "snake_case").
+func (c *cleaner) emphasis(b *strings.Builder) {
+	ch := c.src[c.i]
+	width := 1
+	if c.i+1 < len(c.src) && c.src[c.i+1] == ch {
+		width = 2
+	}
+	if c.closers[c.i] {
+		delete(c.closers, c.i)
+		c.i += width
+		return
+	}
+	if close := c.findCloser(ch, width); close >= 0 {
+		if c.closers == nil {
+			c.closers = make(map[int]bool)
+		}
+		c.closers[close] = true
+		c.i += width
+		return
+	}
+	b.WriteString(c.src[c.i : c.i+width])
+	c.i += width
+}
+
+// findCloser returns the position of the marker closing the emphasis that
+// opens at c.i, or -1. An opener follows a non-word character and precedes a
+// non-space; a closer follows a non-space and precedes a non-word character.
+func (c *cleaner) findCloser(ch byte, width int) int {
+	start := c.i + width
+	if start >= len(c.src) || isSpaceByte(c.src[start]) || c.src[start] == ch {
+		return -1
+	}
+	if c.i > 0 && isWordByte(c.src[c.i-1]) {
+		return -1
+	}
+	if ch == '_' && !startsWithLetter(c.src[start:]) {
+		return -1
+	}
+	end := min(len(c.src), start+emphasisLookahead)
+	for j := start + 1; j+width <= end; j++ {
+		if c.src[j] == '\n' && j+1 < len(c.src) && c.src[j+1] == '\n' {
+			return -1
+		}
+		if c.src[j] != ch || isSpaceByte(c.src[j-1]) {
+			continue
+		}
+		if strings.Repeat(string(ch), width) != c.src[j:j+width] {
+			continue
+		}
+		after := j + width
+		if after < len(c.src) && (c.src[after] == ch || isWordByte(c.src[after])) {
+			continue
+		}
+		return j
+	}
+	return -1
+}
+
+// markdownLink renders [text](url) as "text (url)", or just the URL when the
+// text is the URL itself. It reports false when src at c.i is no link.
+func (c *cleaner) markdownLink(b *strings.Builder, depth int) bool {
+	rest := c.src[c.i:]
+	closeText := strings.Index(rest[:min(len(rest), emphasisLookahead)], "](")
+	if closeText < 0 || strings.ContainsAny(rest[1:closeText], "[]\n") {
+		return false
+	}
+	urlStart := closeText + 2
+	closeURL := strings.IndexByte(rest[urlStart:min(len(rest), urlStart+maxURLLen)], ')')
+	if closeURL < 0 {
+		return false
+	}
+	link := rest[urlStart : urlStart+closeURL]
+	if !looksLikeURL(link) || strings.ContainsAny(link, " \t\n") {
+		return false
+	}
+	label := rest[1:closeText]
+	c.i += urlStart + closeURL + 1
+	c.addURL(link)
+	if depth >= maxGroupDepth {
+		b.WriteString(link)
+		return true
+	}
+	sub := &cleaner{src: label, lastDollar: strings.LastIndexByte(label, '$'), seen: c.seen, urls: c.urls}
+	var lb strings.Builder
+	sub.run(&lb, false, depth+1)
+	c.urls, c.seen = sub.urls, sub.seen
+	text := strings.TrimSpace(lb.String())
+	if text == "" || sameURL(text, link) {
+		b.WriteString(link)
+		return true
+	}
+	b.WriteString(text)
+	b.WriteString(" (")
+	b.WriteString(link)
+	b.WriteString(")")
+	return true
+}
+
+// tidySpace collapses runs of white space to one space, trims the ends and
+// restores the space missing in scraped text such as "LLMs.To overcome".
+func tidySpace(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	space := false
+	for _, r := range s {
+		if unicode.IsSpace(r) {
+			space = b.Len() > 0
+			continue
+		}
+		if space {
+			b.WriteByte(' ')
+			space = false
+		}
+		b.WriteRune(r)
+	}
+	return fixSentenceJoins(b.String())
+}
+
+// fixSentenceJoins inserts a space in "words.Next" where a scraper removed a
+// line break between sentences: two lower-case letters, a period, then an
+// upper-case letter followed by a lower-case one. URLs are left alone.
+func fixSentenceJoins(s string) string {
+	var b strings.Builder
+	last := 0
+	for i := 2; i+2 < len(s); i++ {
+		if s[i] != '.' || !isASCIILower(s[i-1]) || !isASCIILower(s[i-2]) || !isASCIIUpper(s[i+1]) || !isASCIILower(s[i+2]) {
+			continue
+		}
+		ws := max(0, i-maxURLLen)
+		ws += strings.LastIndexByte(s[ws:i], ' ') + 1
+		if strings.ContainsAny(s[ws:i], "/@") {
+			continue
+		}
+		if b.Len() == 0 {
+			b.Grow(len(s) + 8)
+		}
+		b.WriteString(s[last : i+1])
+		b.WriteByte(' ')
+		last = i + 1
+	}
+	if last == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+func isASCIIDigit(ch byte) bool { return ch >= '0' && ch <= '9' }
+func isASCIILower(ch byte) bool { return ch >= 'a' && ch <= 'z' }
+func isASCIIUpper(ch byte) bool { return ch >= 'A' && ch <= 'Z' }
+func isSpaceByte(ch byte) bool  { return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' }
+
+func isWordByte(ch byte) bool {
+	return isASCIILower(ch) || isASCIIUpper(ch) || isASCIIDigit(ch) || ch >= utf8.RuneSelf
+}
+
+func startsWithLetter(s string) bool {
+	r, _ := utf8.DecodeRuneInString(s)
+	return unicode.IsLetter(r) || unicode.IsDigit(r)
+}

@@ -1,0 +1,289 @@
+package search
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// MaxHeadline is the longest headline, in characters.
+const MaxHeadline = 100
+
+// Headline returns the line that names a paper: its title cut to
+// MaxHeadline characters at a word boundary, or, when there is no title, a
+// line derived from the (cleaned) abstract. The derived line leads with the
+// method's name when the abstract names one ("we propose EQ-VAE, a simple
+// regularization approach ..." gives "EQ-VAE: a simple regularization
+// approach ..."); otherwise it is the main clause of the first sentence.
+// Longer lines are cut at a word boundary and end in "…".
+func Headline(title, abstract string) string {
+	if t := strings.TrimSpace(title); t != "" {
+		return cutAtWord(t, MaxHeadline)
+	}
+	sentences := Sentences(abstract)
+	if len(sentences) == 0 {
+		return ""
+	}
+	line := ""
+	for _, s := range sentences {
+		if line = methodLine(s); line != "" {
+			break
+		}
+	}
+	if line == "" {
+		line = mainClause(sentences[0])
+	}
+	return cutAtWord(strings.TrimRight(line, " .;:,"), MaxHeadline)
+}
+
+var (
+	// proposeRe finds the verb that introduces a contribution; the method's
+	// name, if any, follows it.
+	proposeRe = regexp.MustCompile(`(?i)\b(?:we|i|paper|work|study|here)\s+(?:(?:first|further|also|then|now|thus|therefore|hence)\s+)?(?:propose|introduce|present|develop|design|describe|build|devise|create|call|term|name|offer|release|construct)s?\s+`)
+	// namedRe finds "called X", "named X", "dubbed X", "termed X", "coined X".
+	namedRe = regexp.MustCompile(`(?i)(?:,\s*|\s)(?:called|named|dubbed|termed|coined|referred to as)\s+`)
+	// isARe finds "X is a ...".
+	isARe = regexp.MustCompile(`^\s+is\s+(a|an)\s`)
+	// passiveRe finds "X is proposed".
+	passiveRe = regexp.MustCompile(`\s(?:is|are)\s+(?:proposed|introduced|presented|developed)\b`)
+	// leadingWords are skipped before a name: "we propose a novel X".
+	leadingWords = map[string]bool{
+		"a": true, "an": true, "the": true, "novel": true, "new": true, "simple": true,
+		"general": true, "unified": true, "principled": true, "our": true, "lightweight": true,
+		"efficient": true, "effective": true, "scalable": true, "generic": true,
+	}
+	// nameNouns may trail a name: "the Molecular Stitching (MolStitch) framework".
+	nameNouns = map[string]bool{
+		"framework": true, "model": true, "method": true, "module": true, "algorithm": true,
+		"approach": true, "network": true, "benchmark": true, "system": true, "architecture": true,
+		"dataset": true, "technique": true, "strategy": true, "mechanism": true, "paradigm": true,
+	}
+)
+
+// methodLine returns a headline naming the method a sentence introduces, or
+// "" when the sentence introduces none.
+func methodLine(s string) string {
+	if loc := proposeRe.FindStringIndex(s); loc != nil {
+		if name, after, ok := nameAt(s[loc[1]:]); ok {
+			return withDescription(name, after)
+		}
+	}
+	if loc := namedRe.FindStringIndex(s); loc != nil {
+		name, after, ok := nameAt(s[loc[1]:])
+		if ok {
+			if desc, found := appositive(after); found {
+				return name + ": " + desc
+			}
+			before := strings.TrimRight(s[:loc[0]], " ,")
+			if v := proposeRe.FindStringIndex(before); v != nil {
+				return name + ": " + strings.TrimSpace(before[v[1]:]) + after
+			}
+			return name + strings.TrimLeft(after, ",")
+		}
+	}
+	if loc := passiveRe.FindStringIndex(s); loc != nil {
+		if name, ok := nameBefore(s[:loc[0]]); ok {
+			return name + s[loc[0]:]
+		}
+	}
+	if name, after, ok := nameAt(s); ok {
+		if desc, found := appositive(after); found {
+			return name + ": " + desc
+		}
+		if isARe.MatchString(after) {
+			return name + ":" + strings.TrimPrefix(strings.TrimLeft(after, " "), "is")
+		}
+	}
+	return ""
+}
+
+// withDescription joins a name and the rest of its sentence: "X, a Y"
+// becomes "X: a Y"; anything else follows the name as written.
+func withDescription(name, after string) string {
+	if desc, ok := appositive(after); ok {
+		return name + ": " + desc
+	}
+	return name + after
+}
+
+// appositive returns Y when after is ", a Y" (or an, the).
+func appositive(after string) (string, bool) {
+	rest, ok := strings.CutPrefix(after, ", ")
+	if !ok {
+		return "", false
+	}
+	for _, art := range []string{"a ", "an ", "the "} {
+		if strings.HasPrefix(rest, art) {
+			return rest, true
+		}
+	}
+	return "", false
+}
+
+// nameAt reads a method name at the start of s, after optional articles and
+// adjectives: a distinctive token (EQ-VAE, LaCache, HyMN) with an optional
+// parenthesis, a phrase ending in a parenthesised acronym ("Reaction Graph
+// (RG)"), or a capitalised phrase followed by ", a" ("Stochastic Soft
+// Prompting, a"). It returns the name and the text after it.
+func nameAt(s string) (name, after string, ok bool) {
+	words := strings.Fields(s)
+	skip := 0
+	for skip < len(words) && leadingWords[strings.ToLower(words[skip])] {
+		skip++
+	}
+	rest := s
+	for range skip {
+		rest = strings.TrimLeft(rest, " ")
+		rest = rest[strings.IndexByte(rest, ' ')+1:]
+	}
+	rest = strings.TrimLeft(rest, " ")
+	if rest == "" {
+		return "", "", false
+	}
+	if n, a, ok := phraseWithAcronym(rest); ok {
+		return n, a, true
+	}
+	first := words[min(skip, len(words)-1)]
+	tok := strings.TrimRight(first, ",.:;")
+	if isDistinctive(tok) && strings.HasPrefix(rest, tok) {
+		name, after = tok, rest[len(tok):]
+		if strings.HasPrefix(after, " (") {
+			if end := strings.IndexByte(after, ')'); end > 0 && end < 100 && !strings.Contains(after[:end], "(e.g") {
+				name, after = name+after[:end+1], after[end+1:]
+			}
+		}
+		return name, trailingNoun(&name, after), true
+	}
+	if n, a, ok := capitalisedPhrase(rest); ok {
+		return n, a, true
+	}
+	return "", "", false
+}
+
+// phraseWithAcronym reads up to 12 words then "(ACRO)" at the start of s.
+func phraseWithAcronym(s string) (name, after string, ok bool) {
+	open := strings.Index(s, " (")
+	if open <= 0 || open > 120 || strings.ContainsAny(s[:open], ",.;:()") {
+		return "", "", false
+	}
+	end := strings.IndexByte(s[open:], ')')
+	if end < 0 {
+		return "", "", false
+	}
+	end += open
+	acro := s[open+2 : end]
+	if !isDistinctive(acro) || len(strings.Fields(s[:open])) > 12 {
+		return "", "", false
+	}
+	name = s[:end+1]
+	return name, trailingNoun(&name, s[end+1:]), true
+}
+
+// capitalisedPhrase reads 2 to 6 capitalised words followed by ", a".
+func capitalisedPhrase(s string) (name, after string, ok bool) {
+	comma := strings.Index(s, ", ")
+	if comma <= 0 || comma > 80 {
+		return "", "", false
+	}
+	words := strings.Fields(s[:comma])
+	if len(words) < 2 || len(words) > 6 {
+		return "", "", false
+	}
+	for _, w := range words {
+		r, _ := utf8.DecodeRuneInString(w)
+		if !unicode.IsUpper(r) {
+			return "", "", false
+		}
+	}
+	if _, ok := appositive(s[comma:]); !ok {
+		return "", "", false
+	}
+	return s[:comma], s[comma:], true
+}
+
+// nameBefore reads a name ending s: "... a novel Brain Quadratic Network
+// (BQN)" gives "Brain Quadratic Network (BQN)".
+func nameBefore(s string) (string, bool) {
+	s = strings.TrimRight(s, " ")
+	if strings.HasSuffix(s, ")") {
+		open := strings.LastIndex(s, " (")
+		if open < 0 || !isDistinctive(s[open+2:len(s)-1]) {
+			return "", false
+		}
+		words := strings.Fields(s[:open])
+		start := len(words)
+		for start > 0 && len(words)-start < 6 {
+			r, _ := utf8.DecodeRuneInString(words[start-1])
+			if !unicode.IsUpper(r) || strings.ContainsAny(words[start-1], ",.;:") {
+				break
+			}
+			start--
+		}
+		if start == len(words) {
+			return s[open+1:], true
+		}
+		return strings.Join(words[start:], " ") + s[open:], true
+	}
+	words := strings.Fields(s)
+	if len(words) == 0 || !isDistinctive(words[len(words)-1]) {
+		return "", false
+	}
+	return words[len(words)-1], true
+}
+
+// trailingNoun moves a following "framework", "model", ... into the name.
+func trailingNoun(name *string, after string) string {
+	w, _, _ := strings.Cut(strings.TrimPrefix(after, " "), " ")
+	w = strings.TrimRight(w, ",.;:")
+	if strings.HasPrefix(after, " ") && nameNouns[w] {
+		*name += " " + w
+		return after[1+len(w):]
+	}
+	return after
+}
+
+// isDistinctive reports whether tok looks like a method's name rather than
+// an ordinary word: capitals after the first letter (LaCache, EQ-VAE, HyMN,
+// RG) or letters mixed with digits and a capital (GPT4o).
+func isDistinctive(tok string) bool {
+	if utf8.RuneCountInString(tok) < 2 || utf8.RuneCountInString(tok) > 40 {
+		return false
+	}
+	upper, letters := 0, 0
+	for i, r := range tok {
+		switch {
+		case unicode.IsUpper(r):
+			letters++
+			if i > 0 {
+				upper++
+			}
+		case unicode.IsLetter(r):
+			letters++
+		case unicode.IsDigit(r), r == '-', r == '_', r == '+', r == '.':
+		default:
+			return false
+		}
+	}
+	first, _ := utf8.DecodeRuneInString(tok)
+	return letters > 0 && upper > 0 && (unicode.IsUpper(first) || unicode.IsLower(first) || unicode.IsDigit(first)) && !notMethodNames[tok]
+}
+
+// notMethodNames are capitalised words that are not a method's name.
+var notMethodNames = map[string]bool{
+	"LLM": true, "LLMs": true, "AI": true, "ML": true, "NLP": true, "GNN": true, "GNNs": true,
+	"CNN": true, "CNNs": true, "RL": true, "DNN": true, "DNNs": true, "II": true, "III": true,
+	"US": true, "UK": true, "EU": true,
+}
+
+// parenthetical drops ", which ...," and " -- ... --" asides so a sentence's
+// main clause remains.
+var parenthetical = regexp.MustCompile(`(?:, (?:which|where|who|whose|while) [^,]{0,200},| -- [^-]{0,200} --| — [^—]{0,200} —)`)
+
+// mainClause returns s without its parenthetical asides.
+func mainClause(s string) string {
+	if m := parenthetical.ReplaceAllString(s, ""); len(m) >= 40 {
+		return m
+	}
+	return s
+}

@@ -1,0 +1,55 @@
+package search
+
+import (
+	"bytes"
+	"path"
+	"strings"
+)
+
+type fileFormat int
+
+const (
+	formatUnknown fileFormat = iota
+	formatJSONArray
+	formatJSONObject
+	formatJSONLines
+	formatTSV
+	formatCSV
+	formatText
+)
+
+// detectFormat recognises a corpus file by its first non-blank character and
+// first line, using the extension only to tell text apart from other prose
+// (a README.md is not a corpus).
+func detectFormat(name string, data []byte) fileFormat {
+	ext := strings.ToLower(path.Ext(strings.ReplaceAll(name, `\`, "/")))
+	trimmed := bytes.TrimLeft(data, " \t\r\n")
+	firstLine, _, _ := strings.Cut(string(data[:min(len(data), 1<<16)]), "\n")
+	switch {
+	case len(trimmed) > 0 && trimmed[0] == '[':
+		return formatJSONArray
+	case len(trimmed) > 0 && trimmed[0] == '{':
+		if looksLikeJSONLines(trimmed) {
+			return formatJSONLines
+		}
+		return formatJSONObject
+	case ext == ".json" || ext == ".jsonl" || ext == ".ndjson":
+		return formatUnknown
+	case strings.Contains(firstLine, "\t"):
+		return formatTSV
+	case ext == ".csv" && strings.Contains(firstLine, ","):
+		return formatCSV
+	case ext == ".txt" || ext == ".text" || ext == "":
+		return formatText
+	}
+	return formatUnknown
+}
+
+// looksLikeJSONLines reports whether the first line of data is a complete
+// JSON value on its own, as in JSON Lines, rather than the start of one
+// pretty-printed object.
+func looksLikeJSONLines(data []byte) bool {
+	line, _, _ := bytes.Cut(data, []byte("\n"))
+	line = bytes.TrimSpace(line)
+	return len(line) > 1 && line[len(line)-1] == '}'
+}

@@ -1,0 +1,315 @@
+package search
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// jsonRecord is one paper record of a JSON export, field name to raw value.
+type jsonRecord map[string]json.RawMessage
+
+// loadJSONArray reads a JSON array of paper records. A syntax error fails the
+// file, naming the line, column and record; a record that is not an object,
+// or has no abstract, is skipped.
+func (l *loader) loadJSONArray(name string, data []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if _, err := dec.Token(); err != nil { // the opening '['
+		return jsonError(name, data, dec.InputOffset(), 0, err)
+	}
+	ctx := l.jsonContext(name)
+	lines := lineCounter{data: data}
+	rec := 0
+	for dec.More() {
+		rec++
+		start := dec.InputOffset()
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return jsonError(name, data, dec.InputOffset(), rec, err)
+		}
+		where := fmt.Sprintf("%s#%d (line %d)", name, rec, lines.at(skipSpaceComma(data, start)))
+		l.addJSON(ctx, locRecord(name, rec), where, raw)
+	}
+	if _, err := dec.Token(); err != nil { // the closing ']'
+		return jsonError(name, data, dec.InputOffset(), rec, err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return invalidf(opLoad, "%s: line %d: unexpected data after the closing ] of the JSON array", name, lineAt(data, dec.InputOffset()))
+	}
+	return nil
+}
+
+// loadJSONObject reads one pretty-printed JSON object: either a wrapper whose
+// first array-of-objects field ("papers", "data", ...) holds the records, or
+// a single paper record.
+func (l *loader) loadJSONObject(name string, data []byte) error {
+	var obj jsonRecord
+	if err := json.Unmarshal(data, &obj); err != nil {
+		var se *json.SyntaxError
+		off := int64(0)
+		if errors.As(err, &se) {
+			off = se.Offset
+		}
+		return jsonError(name, data, off, 0, err)
+	}
+	for _, key := range []string{"papers", "data", "records", "items", "results", "notes"} {
+		if v, ok := obj[key]; ok && bytes.HasPrefix(bytes.TrimSpace(v), []byte("[")) {
+			return l.loadJSONArray(name+" ("+key+")", v)
+		}
+	}
+	l.addJSON(l.jsonContext(name), locRecord(name, 1), name+"#1", json.RawMessage(data))
+	return nil
+}
+
+// loadJSONLines reads one JSON object per line. A line that is not valid
+// JSON is skipped with a problem naming it; the other lines still load.
+func (l *loader) loadJSONLines(name string, data []byte) error {
+	ctx := l.jsonContext(name)
+	lineNo := 0
+	for line := range bytes.Lines(data) {
+		lineNo++
+		line = bytes.TrimSpace(line)
+		if len(line) == 0 {
+			continue
+		}
+		where := locLine(name, lineNo)
+		if !json.Valid(line) {
+			var v any
+			err := json.Unmarshal(line, &v)
+			l.skip(where, "malformed JSON: %v", err)
+			continue
+		}
+		l.addJSON(ctx, where, where, line)
+	}
+	return nil
+}
+
+// jsonContext holds what a file tells about all its records: the venue and
+// year its name implies.
+type jsonContext struct {
+	venue string
+	year  int
+}
+
+func (l *loader) jsonContext(name string) jsonContext {
+	v := venueFromFileName(l.src.base(name))
+	return jsonContext{venue: v, year: yearIn(v)}
+}
+
+// addJSON turns one JSON value into a raw paper; src goes into Paper.Source,
+// where into problems.
+func (l *loader) addJSON(ctx jsonContext, src, where string, raw json.RawMessage) {
+	var rec jsonRecord
+	if err := json.Unmarshal(raw, &rec); err != nil || rec == nil {
+		l.skip(where, "record is not a JSON object")
+		return
+	}
+	r := rawPaper{
+		src:      src,
+		title:    rec.text("title", "name"),
+		abstract: rec.text("abstract", "summary", "abstract_text", "paperAbstract"),
+		authors:  rec.names("authors", "author", "author_site", "author_names", "creators"),
+		keywords: rec.names("keywords", "keyword", "tags"),
+		url:      rec.pageURL(),
+		year:     rec.year(),
+	}
+	for _, k := range []string{"github", "code", "code_url", "code_link", "repository", "project", "project_page", "project_url"} {
+		if u := rec.text(k); looksLikeURL(u) {
+			r.links = append(r.links, u)
+		}
+	}
+	r.venue = rec.text("venue", "conference", "booktitle", "journal")
+	if r.venue == "" {
+		// Paper Copilot lists give only status ("Poster") and track ("main"):
+		// the venue is the file's ("nips2018.json" -> "NeurIPS 2018"), or
+		// status when it names one ("ICLR 2024 Poster").
+		if s := rec.text("status"); yearIn(s) != 0 {
+			r.venue = s
+		} else {
+			r.venue = ctx.venue
+		}
+	}
+	r.venue = normalizeVenue(r.venue)
+	if r.year == 0 {
+		r.year = yearIn(r.venue)
+	}
+	if r.year == 0 {
+		r.year = ctx.year
+	}
+	if r.title == "" && r.abstract == "" && len(rec) > 0 && !rec.hasAny("title", "abstract", "summary") {
+		l.skip(where, "record has no title or abstract field (fields: %s)", strings.Join(rec.keys(5), ", "))
+		return
+	}
+	l.add(r)
+}
+
+// text returns the first of keys holding a non-empty string or number.
+func (r jsonRecord) text(keys ...string) string {
+	for _, k := range keys {
+		v, ok := r[k]
+		if !ok {
+			continue
+		}
+		if s := scalarText(v); s != "" {
+			return s
+		}
+	}
+	return ""
+}
+
+func scalarText(v json.RawMessage) string {
+	v = bytes.TrimSpace(v)
+	if len(v) == 0 {
+		return ""
+	}
+	switch v[0] {
+	case '"':
+		var s string
+		if json.Unmarshal(v, &s) == nil {
+			return strings.TrimSpace(s)
+		}
+	case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		return string(v)
+	}
+	return ""
+}
+
+// names returns a list field: a JSON list of strings or of objects with a
+// name, or a string separated by ";" or ",".
+func (r jsonRecord) names(keys ...string) []string {
+	for _, k := range keys {
+		v, ok := r[k]
+		if !ok {
+			continue
+		}
+		if s := scalarText(v); s != "" {
+			return splitNames(s)
+		}
+		var list []json.RawMessage
+		if json.Unmarshal(v, &list) != nil {
+			continue
+		}
+		var out []string
+		for _, item := range list {
+			if s := scalarText(item); s != "" {
+				out = append(out, s)
+				continue
+			}
+			var obj jsonRecord
+			if json.Unmarshal(item, &obj) == nil {
+				if s := obj.text("name", "full_name", "fullname", "display_name"); s != "" {
+					out = append(out, s)
+				}
+			}
+		}
+		if out = cleanList(out); len(out) > 0 {
+			return out
+		}
+	}
+	return nil
+}
+
+// pageURL prefers a paper's page over its PDF: url, site, link, forum, a
+// URL-looking id, the open-access page, then pdf.
+func (r jsonRecord) pageURL() string {
+	for _, k := range []string{"url", "site", "link", "forum", "id", "oa", "html_url", "pdf", "pdf_url"} {
+		if u := r.text(k); looksLikeURL(u) {
+			return u
+		}
+	}
+	return ""
+}
+
+// year reads "year" as a number or string, else the year of a date field.
+func (r jsonRecord) year() int {
+	if s := r.text("year"); s != "" {
+		if y, err := strconv.Atoi(strings.TrimSpace(s)); err == nil && y > 1900 && y < 2200 {
+			return y
+		}
+	}
+	return yearIn(r.text("date", "published", "publication_date"))
+}
+
+func (r jsonRecord) hasAny(keys ...string) bool {
+	for _, k := range keys {
+		if _, ok := r[k]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+// keys lists up to n field names, sorted, for messages.
+func (r jsonRecord) keys(n int) []string {
+	var ks []string
+	for k := range r {
+		ks = append(ks, k)
+	}
+	slices.Sort(ks)
+	if len(ks) > n {
+		ks = append(ks[:n], "...")
+	}
+	return ks
+}
+
+// jsonError describes a JSON syntax error by file, line, column and record.
+func jsonError(name string, data []byte, off int64, rec int, err error) error {
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		off = se.Offset
+	}
+	line, col := lineCol(data, off)
+	where := fmt.Sprintf("%s: line %d, column %d", name, line, col)
+	if rec > 0 {
+		where += fmt.Sprintf(" (record %d)", rec)
+	}
+	msg := err.Error()
+	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+		msg = "the JSON ends too early"
+	}
+	return &Error{Op: opLoad, Kind: Invalid, Msg: where + ": malformed JSON: " + msg, Err: err}
+}
+
+// lineAt returns the 1-based line of byte offset off in data.
+func lineAt(data []byte, off int64) int {
+	line, _ := lineCol(data, off)
+	return line
+}
+
+// lineCounter finds the lines of increasing offsets in one pass over data.
+type lineCounter struct {
+	data []byte
+	off  int64
+	line int
+}
+
+func (lc *lineCounter) at(off int64) int {
+	off = max(0, min(off, int64(len(lc.data))))
+	if off < lc.off {
+		lc.off, lc.line = 0, 0
+	}
+	lc.line += bytes.Count(lc.data[lc.off:off], []byte("\n"))
+	lc.off = off
+	return lc.line + 1
+}
+
+func lineCol(data []byte, off int64) (line, col int) {
+	off = max(0, min(off, int64(len(data))))
+	before := data[:off]
+	line = bytes.Count(before, []byte("\n")) + 1
+	col = int(off) - (bytes.LastIndexByte(before, '\n') + 1) + 1
+	return line, col
+}
+
+// skipSpaceComma advances off past white space and a separating comma.
+func skipSpaceComma(data []byte, off int64) int64 {
+	for off < int64(len(data)) && (data[off] == ' ' || data[off] == '\n' || data[off] == '\r' || data[off] == '\t' || data[off] == ',') {
+		off++
+	}
+	return off
+}
