@@ -1,0 +1,99 @@
+package bot
+
+import (
+	"context"
+	"errors"
+
+	"github.com/slack-go/slack"
+
+	"github.com/paperbot/paperbot/search"
+)
+
+// errStaleButton is shown when a button's value cannot be decoded (an old
+// message from another version, or a forged payload).
+var errStaleButton = &search.Error{Op: "button", Kind: search.Invalid,
+	Msg: "That button has expired. Please run the command again."}
+
+// actPage shows another page. In a private message it replaces that message;
+// in a public one it answers the clicker privately.
+func (b *Bot) actPage(ctx context.Context, req *Request) (*Reply, error) {
+	st, err := decodeState(req.Action.Value)
+	if err != nil {
+		return nil, errStaleButton
+	}
+	rep, err := b.view(ctx, req, st, false)
+	if err != nil {
+		return nil, err
+	}
+	rep.ReplaceOriginal = req.Action.Ephemeral
+	rep.Visibility = Ephemeral
+	return rep, nil
+}
+
+// actAbstract shows a paper's whole abstract to the clicker.
+func (b *Bot) actAbstract(ctx context.Context, req *Request) (*Reply, error) {
+	id := paperID(req.Action.Value)
+	if id == "" {
+		return nil, errStaleButton
+	}
+	rep, err := b.view(ctx, req, viewState{Kind: viewPaper, Arg: id}, false)
+	if err != nil {
+		return nil, err
+	}
+	rep.Visibility = Ephemeral
+	return rep, nil
+}
+
+// actSimilar shows papers like the clicked one to the clicker.
+func (b *Bot) actSimilar(ctx context.Context, req *Request) (*Reply, error) {
+	id := paperID(req.Action.Value)
+	if id == "" {
+		return nil, errStaleButton
+	}
+	rep, err := b.view(ctx, req, viewState{Kind: viewSimilar, Arg: id}, false)
+	if err != nil {
+		return nil, err
+	}
+	rep.Visibility = Ephemeral
+	return rep, nil
+}
+
+// actShare posts the clicked view in the channel for everyone, marked as
+// shared by the clicker, then deletes the private message it came from.
+func (b *Bot) actShare(ctx context.Context, req *Request) (*Reply, error) {
+	st, err := decodeState(req.Action.Value)
+	if err != nil {
+		return nil, errStaleButton
+	}
+	if req.Channel == "" {
+		return nil, errors.New("share: click without a channel")
+	}
+	rep, err := b.renderView(ctx, req, st, true, req.User)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := b.Post(ctx, req.Channel, req.ThreadTS, *rep); err != nil {
+		var se slack.SlackErrorResponse
+		if errors.As(err, &se) {
+			switch se.Err {
+			case "not_in_channel", "channel_not_found", "is_archived", "restricted_action":
+				return nil, &search.Error{Op: "share", Kind: search.Invalid, Err: err,
+					Msg: "I can't post in this conversation. Invite me with `/invite @" + b.botName() + "` and share again."}
+			}
+		}
+		return nil, err
+	}
+	req.sideEffect = true
+	if !req.Action.Ephemeral {
+		return nil, nil
+	}
+	return &Reply{DeleteOriginal: true}, nil
+}
+
+// botName is the bot's user name for instructions like /invite.
+func (b *Bot) botName() string {
+	if u := b.self().User; u != "" {
+		return u
+	}
+	return "paperbot"
+}

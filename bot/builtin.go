@@ -1,0 +1,127 @@
+package bot
+
+import (
+	"context"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/paperbot/paperbot/search"
+)
+
+// builtinCommands is the start of the command table; its order is the
+// order of help.
+func (b *Bot) builtinCommands() []Command {
+	return []Command{
+		{Name: cmdSearch, Usage: "QUERY", Example: "protein conformations",
+			Help:    "Search abstracts by topic or question; quotes, -exclusions and title:/author:/venue:/year:/has:code filters work.",
+			Handler: b.cmdSearch},
+		{Name: cmdShow, Usage: "show ID", Example: "show aay87f2q",
+			Help: "Show one paper with its full abstract.", Handler: b.cmdShow},
+		{Name: cmdSimilar, Usage: "similar ID", Example: "similar aay87f2q",
+			Help: "Find papers like the one with this ID.", Handler: b.cmdSimilar},
+		{Name: cmdHelp, Usage: "help", Example: "help",
+			Help: "List what I can do.", Handler: b.cmdHelp},
+	}
+}
+
+// builtinActions are the buttons the renderers produce.
+func (b *Bot) builtinActions() []Action {
+	return []Action{
+		{Prefix: actionPage, Handler: b.actPage},
+		{Prefix: actionAbstract, Handler: b.actAbstract},
+		{Prefix: actionSimilar, Handler: b.actSimilar},
+		{Prefix: actionShare, Handler: b.actShare},
+	}
+}
+
+// public reports whether replies to req are seen by the whole conversation.
+func public(req *Request) bool { return req.Source == SourceMention || req.Source == SourceDM }
+
+func (b *Bot) cmdSearch(ctx context.Context, req *Request) (*Reply, error) {
+	q := strings.TrimSpace(req.Args)
+	if q == "" {
+		return b.cmdHelp(ctx, req)
+	}
+	if utf8.RuneCountInString(q) > maxQueryChars {
+		return nil, &search.Error{Op: "search", Kind: search.Invalid,
+			Msg: "That query is too long. Try a few key words or a shorter question."}
+	}
+	return b.view(ctx, req, viewState{Kind: viewSearch, Arg: q}, public(req))
+}
+
+func (b *Bot) cmdShow(ctx context.Context, req *Request) (*Reply, error) {
+	id := paperID(req.Args)
+	if id == "" {
+		return b.usageReply(req, cmdShow), nil
+	}
+	return b.view(ctx, req, viewState{Kind: viewPaper, Arg: id}, public(req))
+}
+
+func (b *Bot) cmdSimilar(ctx context.Context, req *Request) (*Reply, error) {
+	id := paperID(req.Args)
+	if id == "" {
+		return b.usageReply(req, cmdSimilar), nil
+	}
+	return b.view(ctx, req, viewState{Kind: viewSimilar, Arg: id}, public(req))
+}
+
+func (b *Bot) cmdHelp(_ context.Context, req *Request) (*Reply, error) {
+	return renderHelp(b.table.commands, req.Invocation, b.mentionName()), nil
+}
+
+// usageReply reminds the user how to call one command.
+func (b *Bot) usageReply(req *Request, name string) *Reply {
+	c := b.table.byName[name]
+	return textReply("Usage: `"+EscapeInline(req.Invocation+c.Usage)+"` — for example `"+EscapeInline(req.Invocation+c.Example)+"`. "+
+		"`"+EscapeInline(req.helpCommand())+"` lists everything I can do.", Ephemeral)
+}
+
+// paperID extracts an ID from command arguments, forgiving the backticks
+// and # people copy along with it.
+func paperID(args string) string {
+	f := strings.Fields(args)
+	if len(f) == 0 {
+		return ""
+	}
+	return strings.Trim(f[0], "`#'\"()[]<>.,;:")
+}
+
+// view runs what a viewState describes and renders it; public views are
+// for everyone in the conversation.
+func (b *Bot) view(ctx context.Context, req *Request, st viewState, isPublic bool) (*Reply, error) {
+	return b.renderView(ctx, req, st, isPublic, "")
+}
+
+// renderView is view with an optional "shared by" user.
+func (b *Bot) renderView(ctx context.Context, req *Request, st viewState, isPublic bool, sharedBy string) (*Reply, error) {
+	switch st.Kind {
+	case viewPaper:
+		p, err := b.searcher.Get(st.Arg)
+		if err != nil {
+			return nil, err
+		}
+		return renderPaper(paperView{Paper: p, Buttons: true, Public: isPublic, SharedBy: sharedBy}), nil
+	case viewSimilar:
+		p, err := b.searcher.Get(st.Arg)
+		if err != nil {
+			return nil, err
+		}
+		res, err := b.searcher.Similar(ctx, st.Arg, b.cfg.PageSize)
+		if err != nil {
+			return nil, err
+		}
+		name := p.Title
+		if strings.TrimSpace(name) == "" {
+			name = p.Headline
+		}
+		return renderResults(resultsView{Results: res, State: st, Heading: "Papers like “" + name + "”",
+			Public: isPublic, SharedBy: sharedBy, Help: req.helpCommand(), PageSize: b.cfg.PageSize}), nil
+	}
+	res, err := b.searcher.Search(ctx, search.Request{Text: st.Arg, Limit: b.cfg.PageSize, Offset: st.Offset})
+	if err != nil {
+		return nil, err
+	}
+	return renderResults(resultsView{Results: res, State: st, Heading: "Papers for “" + st.Arg + "”",
+		Public: isPublic, SharedBy: sharedBy, QuoteAnswer: isPublic && sharedBy == "" && st.Offset == 0,
+		Help: req.helpCommand(), PageSize: b.cfg.PageSize}), nil
+}

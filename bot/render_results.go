@@ -1,0 +1,172 @@
+package bot
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/slack-go/slack"
+
+	"github.com/paperbot/paperbot/search"
+)
+
+// Action ID prefixes of the buttons the bot renders. An action_id is
+// "prefix:n", n keeping it unique within its message; the router dispatches
+// on the prefix.
+const (
+	actionAbstract = "abstract"
+	actionSimilar  = "similar"
+	actionPage     = "page"
+	actionShare    = "share"
+)
+
+// maxPageSize keeps a page of cards (4 blocks each) under 50 blocks.
+const maxPageSize = 10
+
+// resultsView is everything a page of results needs to render.
+type resultsView struct {
+	Results *search.Results
+	// State re-creates the page from a button: the query or paper ID and
+	// the page's offset.
+	State viewState
+	// Heading is the header text, unescaped ("Papers for “…”").
+	Heading string
+	// Public marks a message everyone in the channel sees (a mention's
+	// thread, a DM, a shared message): no Share button there.
+	Public bool
+	// SharedBy is the user who shared the message to the channel.
+	SharedBy string
+	// QuoteAnswer quotes the top answer sentence before the cards.
+	QuoteAnswer bool
+	// Help is how the user invokes help, e.g. "/paper help".
+	Help     string
+	PageSize int
+}
+
+// renderResults renders one page of results, or says plainly that nothing
+// relevant was found. It is pure and its output is within Slack's limits.
+func renderResults(v resultsView) *Reply {
+	r := v.Results
+	if r == nil || r.NoMatch || len(r.Results) == 0 {
+		return nothingRelevant(v)
+	}
+	results := r.Results
+	if len(results) > maxPageSize {
+		results = results[:maxPageSize]
+	}
+	var blocks []slack.Block
+	quoted := false
+	if v.QuoteAnswer && results[0].Answer != "" {
+		top := results[0]
+		blocks = append(blocks, slack.NewSectionBlock(mrkdwn(
+			quote(top.Answer, budgetExcerpt)+"\n— "+titleLine(top.Paper)+" `"+unmark(EscapeInline(top.ID))+"`",
+		), nil, nil, slack.SectionBlockOptionBlockID("answer")))
+		quoted = true
+	}
+	blocks = append(blocks, slack.NewHeaderBlock(plain(Truncate(EscapeInline(v.Heading), 150)), slack.HeaderBlockOptionBlockID("heading")))
+	if v.SharedBy != "" {
+		blocks = append(blocks, slack.NewContextBlock("shared_by", mrkdwn("Shared by "+userRef(v.SharedBy))))
+	}
+	for i, res := range results {
+		blocks = append(blocks, slack.NewDividerBlock())
+		blocks = append(blocks, CardBlocks(res, CardOptions{Index: i, Buttons: true, NoAnswer: i == 0 && quoted})...)
+	}
+	blocks = append(blocks, slack.NewDividerBlock())
+	first, last := r.Offset+1, r.Offset+len(results)
+	blocks = append(blocks, slack.NewContextBlock("range", mrkdwn(fmt.Sprintf("Results %d–%d of %d", first, last, max(r.Total, last)))))
+	if acts := pagerButtons(v, r.Offset, len(results), r.Total); len(acts) > 0 {
+		blocks = append(blocks, slack.NewActionBlock("pager", acts...))
+	}
+	return &Reply{Text: resultsText(v.Heading, results), Blocks: blocks}
+}
+
+// pagerButtons are Previous, Next and (for private messages) Share.
+func pagerButtons(v resultsView, offset, n, total int) []slack.BlockElement {
+	size := v.PageSize
+	if size <= 0 {
+		size = n
+	}
+	var acts []slack.BlockElement
+	if offset > 0 && !v.Public {
+		prev := v.State
+		prev.Offset = max(0, offset-size)
+		acts = append(acts, button(actionPage+":prev", "◀ Previous", prev.encode(), ""))
+	}
+	if offset+n < total && v.State.Kind == viewSearch {
+		next := v.State
+		next.Offset = offset + n
+		label := "Next ▶"
+		if v.Public {
+			label = "More results"
+		}
+		acts = append(acts, button(actionPage+":next", label, next.encode(), ""))
+	}
+	if !v.Public {
+		share := v.State
+		share.Offset = offset
+		acts = append(acts, button(actionShare+":0", "Share to channel", share.encode(), "primary"))
+	}
+	return acts
+}
+
+// resultsText is the top-level fallback: the heading and the titles listed.
+func resultsText(heading string, results []search.Result) string {
+	var b strings.Builder
+	b.WriteString(EscapeInline(heading))
+	b.WriteString(":")
+	for i, r := range results {
+		t := r.Title
+		if strings.TrimSpace(t) == "" {
+			t = r.Headline
+		}
+		if strings.TrimSpace(t) == "" {
+			t = "Untitled paper"
+		}
+		fmt.Fprintf(&b, " %d. %s (%s)", i+1, Truncate(EscapeInline(t), 120), EscapeInline(r.ID))
+		if i < len(results)-1 {
+			b.WriteString(";")
+		}
+	}
+	return Truncate(b.String(), 2000)
+}
+
+// nothingRelevant says plainly that no paper fits, with what to try next.
+func nothingRelevant(v resultsView) *Reply {
+	subject := ""
+	if v.State.Kind == viewSearch && strings.TrimSpace(v.State.Arg) != "" {
+		subject = " for “" + Truncate(EscapeInline(v.State.Arg), 200) + "”"
+	}
+	if v.State.Kind == viewSimilar {
+		subject = " similar to `" + unmark(EscapeInline(v.State.Arg)) + "`"
+	}
+	text := "Nothing relevant" + subject + "."
+	body := "*Nothing relevant*" + subject + ".\nTry broader or fewer words, drop a filter or a rare term, or check the spelling."
+	if v.Help != "" {
+		body += " `" + EscapeInline(v.Help) + "` shows what I can do."
+	}
+	return &Reply{
+		Text:   text,
+		Blocks: []slack.Block{slack.NewSectionBlock(mrkdwn(body), nil, nil, slack.SectionBlockOptionBlockID("nothing"))},
+	}
+}
+
+// userRef mentions a Slack user by ID when it looks like one, so that
+// "shared by" can never carry anything but a user reference.
+func userRef(id string) string {
+	if isSlackID(id) {
+		return "<@" + id + ">"
+	}
+	return EscapeInline(id)
+}
+
+// isSlackID reports whether s looks like a Slack user, bot or channel ID.
+func isSlackID(s string) bool {
+	if len(s) < 2 || len(s) > 32 {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return true
+}

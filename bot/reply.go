@@ -1,0 +1,40 @@
+package bot
+
+import "github.com/slack-go/slack"
+
+// Visibility says who sees a reply.
+type Visibility int
+
+const (
+	// VisibilityDefault follows the request: ephemeral for slash commands and
+	// buttons, visible in the thread for mentions and direct messages.
+	VisibilityDefault Visibility = iota
+	// Ephemeral shows the reply only to the requesting user.
+	Ephemeral
+	// InChannel shows the reply to everyone in the channel.
+	InChannel
+)
+
+// Reply is what a command or action handler answers. Text is the top-level
+// fallback Slack shows in notifications and to screen readers; it must be
+// real text, already escaped like every other mrkdwn.
+type Reply struct {
+	Text       string
+	Blocks     []slack.Block
+	Visibility Visibility
+	// ReplaceOriginal replaces the message a button was clicked in (through
+	// its response_url); DeleteOriginal deletes it. Both only apply to
+	// button clicks.
+	ReplaceOriginal bool
+	DeleteOriginal  bool
+}
+
+// textReply is a reply with one mrkdwn section carrying text.
+func textReply(escapedText string, v Visibility) *Reply {
+	t := Truncate(escapedText, 2900)
+	return &Reply{
+		Text:       t,
+		Blocks:     []slack.Block{slack.NewSectionBlock(mrkdwn(t), nil, nil)},
+		Visibility: v,
+	}
+}

@@ -1,0 +1,94 @@
+package bot
+
+import (
+	"time"
+
+	"github.com/slack-go/slack"
+)
+
+// Source is where a request came from; it decides how the reply travels.
+type Source int
+
+const (
+	// SourceSlash is a slash command; replies go to its response_url.
+	SourceSlash Source = iota + 1
+	// SourceMention is an app_mention in a channel; replies go in a thread
+	// under the mention, visible to the channel.
+	SourceMention
+	// SourceDM is a direct message to the bot; replies go to the DM.
+	SourceDM
+	// SourceAction is a button click; replies go to its response_url.
+	SourceAction
+	// SourceHome is a user opening the App Home tab; the bot publishes the
+	// Home view instead of replying.
+	SourceHome
+)
+
+func (s Source) String() string {
+	switch s {
+	case SourceSlash:
+		return "slash"
+	case SourceMention:
+		return "mention"
+	case SourceDM:
+		return "dm"
+	case SourceAction:
+		return "action"
+	case SourceHome:
+		return "home"
+	}
+	return "unknown"
+}
+
+// Request is one thing a user asked, normalised from a slash command, a
+// mention, a direct message or a button click.
+type Request struct {
+	Source  Source
+	User    string // user ID of the person asking
+	Channel string // channel (or DM) ID it happened in
+	// ThreadTS is the thread a mention or DM reply belongs in ("" for none).
+	ThreadTS string
+	// Text is the user's text as plain text: the bot's own mention removed,
+	// Slack's &amp;/&lt;/&gt; decoded and links reduced to their label.
+	// It is never escaped: renderers escape.
+	Text string
+	// Args is Text after the command word, set by the router.
+	Args string
+	// Command is the slash command used ("/paper"); empty otherwise.
+	Command string
+	// Invocation is how commands are typed where the request came from:
+	// "/paper " for slash commands and buttons, "@name " in channels and ""
+	// in direct messages. Help and hints use it.
+	Invocation  string
+	ResponseURL string
+	TriggerID   string
+	// Action is set for button clicks.
+	Action *ActionInfo
+	// Slack is the Web API client the bot replies with; handlers may use it
+	// (users.info, conversations.info, chat.postMessage).
+	Slack *slack.Client
+
+	// dedup identifies the delivery; a request is dropped as a duplicate
+	// when any key was already handled.
+	dedup []dedupKey
+	// received is when the envelope was read.
+	received time.Time
+	// sideEffect is set by a handler once it has changed something visible
+	// (posted a message): the delivery then counts as handled even when the
+	// final reply fails, so a redelivery cannot post twice.
+	sideEffect bool
+}
+
+// ActionInfo describes a button click.
+type ActionInfo struct {
+	ID      string // action_id
+	BlockID string
+	Value   string
+	// MessageTS is the message the button is in; Ephemeral reports whether
+	// that message is ephemeral (only then can it be replaced or deleted).
+	MessageTS string
+	Ephemeral bool
+}
+
+// helpCommand is how the user asks for help where the request came from.
+func (r *Request) helpCommand() string { return r.Invocation + "help" }
