@@ -2,6 +2,7 @@ package digest
 
 import (
 	"fmt"
+	"sync"
 	"time"
 	_ "time/tzdata" // schedules name IANA zones; embed them so a bare container resolves them too
 )
@@ -57,15 +58,23 @@ func (s Schedule) Validate() error {
 	return err
 }
 
+// zones caches loaded locations: time.LoadLocation parses the zone data on
+// every call, and the scheduler asks for the same few zones every tick.
+var zones sync.Map // name → *time.Location
+
 // loadZone resolves an IANA zone name with a message users can act on.
 func loadZone(name string) (*time.Location, error) {
 	if name == "" || name == "Local" {
 		return nil, invalidf("a time zone is needed, e.g. tz Europe/Berlin")
 	}
+	if loc, ok := zones.Load(name); ok {
+		return loc.(*time.Location), nil
+	}
 	loc, err := time.LoadLocation(name)
 	if err != nil {
 		return nil, invalidf("%q is not a time zone I know: use an IANA name like Europe/Berlin, America/New_York or UTC", name)
 	}
+	zones.Store(name, loc)
 	return loc, nil
 }
 

@@ -1,0 +1,102 @@
+package digest
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/paperbot/paperbot/search"
+)
+
+// Search pages and the most results scanned for papers a channel has not seen.
+const (
+	searchPage = 50
+	maxScan    = 500
+)
+
+// choosePapers returns up to n results for the topic, best first, that no
+// digest has posted to the channel and no unfinished run of the channel has
+// chosen. A search that finds nothing relevant (NoMatch) gives none.
+func choosePapers(ctx context.Context, srch Searcher, st Store, sub Subscription, n int) ([]search.Result, error) {
+	var out []search.Result
+	seen := map[string]bool{}
+	open, err := st.Unfinished(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range open {
+		if r.ChannelID == sub.ChannelID {
+			for _, id := range r.Papers {
+				seen[id] = true
+			}
+		}
+	}
+	for offset := 0; offset < maxScan && len(out) < n; offset += searchPage {
+		res, err := srch.Search(ctx, search.Request{Text: sub.Topic, Limit: searchPage, Offset: offset})
+		if err != nil {
+			return nil, fmt.Errorf("search %q: %w", sub.Topic, err)
+		}
+		if res.NoMatch || len(res.Results) == 0 {
+			break
+		}
+		ids := make([]string, 0, len(res.Results))
+		for _, r := range res.Results {
+			ids = append(ids, r.ID)
+		}
+		posted, err := st.PostedIn(ctx, sub.ChannelID, ids)
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range res.Results {
+			if !posted[r.ID] && !seen[r.ID] && len(out) < n {
+				out = append(out, r)
+			}
+			seen[r.ID] = true
+		}
+		if offset+len(res.Results) >= res.Total {
+			break
+		}
+	}
+	return out, nil
+}
+
+// resolvePapers turns the recorded paper IDs of a run back into results, in
+// order: from a fresh search where it still finds them (keeping the "why
+// this" terms), else from the corpus by ID. Papers gone from the corpus are
+// left out of the message; the ledger still records them.
+func resolvePapers(ctx context.Context, srch Searcher, sub Subscription, ids []string) ([]search.Result, error) {
+	want := map[string]bool{}
+	for _, id := range ids {
+		want[id] = true
+	}
+	found := map[string]search.Result{}
+	for offset := 0; offset < maxScan && len(found) < len(want); offset += searchPage {
+		res, err := srch.Search(ctx, search.Request{Text: sub.Topic, Limit: searchPage, Offset: offset})
+		if err != nil {
+			return nil, fmt.Errorf("search %q: %w", sub.Topic, err)
+		}
+		for _, r := range res.Results {
+			if want[r.ID] {
+				found[r.ID] = r
+			}
+		}
+		if len(res.Results) == 0 || offset+len(res.Results) >= res.Total {
+			break
+		}
+	}
+	out := make([]search.Result, 0, len(ids))
+	for _, id := range ids {
+		if r, ok := found[id]; ok {
+			out = append(out, r)
+			continue
+		}
+		p, err := srch.Get(id)
+		if search.KindOf(err) == search.NotFound {
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("paper %s: %w", id, err)
+		}
+		out = append(out, search.Result{Paper: p})
+	}
+	return out, nil
+}
