@@ -20,11 +20,11 @@ func date(y int, m time.Month, d int) digest.Date { return digest.Date{Year: y, 
 
 func TestScheduleAtDST(t *testing.T) {
 	for _, c := range []struct {
-		name       string
-		tz         string
-		day        digest.Date
-		hour, min  int
-		want       string // RFC 3339 in the zone
+		name      string
+		tz        string
+		day       digest.Date
+		hour, min int
+		want      string // RFC 3339 in the zone
 	}{
 		{"New York ordinary day", "America/New_York", date(2025, 3, 7), 9, 0, "2025-03-07T09:00:00-05:00"},
 		{"New York spring forward, 09:00 in new offset", "America/New_York", date(2025, 3, 9), 9, 0, "2025-03-09T09:00:00-04:00"},

@@ -182,7 +182,9 @@ func TestNothingNewLineWhenConfigured(t *testing.T) {
 func TestCatchUpAfterDowntime(t *testing.T) {
 	berlin := zone(t, "Europe/Berlin")
 	mon := time.Date(2025, 5, 5, 0, 0, 0, 0, berlin)
-	at := func(days, h, m int) time.Time { return mon.AddDate(0, 0, days).Add(time.Duration(h)*time.Hour + time.Duration(m)*time.Minute) }
+	at := func(days, h, m int) time.Time {
+		return mon.AddDate(0, 0, days).Add(time.Duration(h)*time.Hour + time.Duration(m)*time.Minute)
+	}
 	week := []string{"2025-05-05", "2025-05-06", "2025-05-07", "2025-05-08", "2025-05-09"}
 	for _, c := range []struct {
 		name        string
