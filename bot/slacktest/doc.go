@@ -9,8 +9,8 @@
 //		slack.OptionAppLevelToken(srv.AppToken()))
 //	client := socketmode.New(api)
 //	go client.RunContext(ctx)              // or the real bot's run function
-//	srv.WaitConnected(2 * time.Second)
-//	env := srv.SlashCommand(slacktest.CommandOpts{User: "U1", Channel: "C1", Text: "transformers"})
+//	srv.WaitConnected(1, 2*time.Second)      // first socket up, hello sent
+//	env := srv.SlashCommand(slacktest.CommandOpts{UserID: "U1", ChannelID: "C1", Text: "transformers"})
 //	ack, err := srv.WaitAck(env, time.Second)           // ack latency and payload
 //	m, err := srv.WaitForMessage(time.Second, func(m slacktest.Message) bool { return m.Ephemeral })
 //

@@ -40,19 +40,19 @@ func newAPI(srv *Server, opts ...slack.Option) *slack.Client {
 // start connects a socketmode client and waits for the first hello.
 func start(t *testing.T, opts ...Option) *harness {
 	t.Helper()
-	h := startUnconnected(t, newAPI, opts...)
+	h := startUnconnected(t, newAPI, nil, opts...)
 	if err := h.srv.WaitConnected(1, wait); err != nil {
 		t.Fatalf("client never connected: %v", err)
 	}
 	return h
 }
 
-func startUnconnected(t *testing.T, mkAPI func(*Server, ...slack.Option) *slack.Client, opts ...Option) *harness {
+func startUnconnected(t *testing.T, mkAPI func(*Server, ...slack.Option) *slack.Client, smOpts []socketmode.Option, opts ...Option) *harness {
 	t.Helper()
 	srv := NewServer(opts...)
 	t.Cleanup(srv.Close)
 	h := &harness{srv: srv, api: mkAPI(srv), runErr: make(chan error, 1), saw: make(chan struct{}, 1)}
-	h.sm = socketmode.New(h.api)
+	h.sm = socketmode.New(h.api, smOpts...)
 	ctx, cancel := context.WithCancel(context.Background())
 	go func() {
 		for {

@@ -31,7 +31,7 @@ func TestConnectHelloAndAckRecorded(t *testing.T) {
 func TestSocketRejectsWrongAppToken(t *testing.T) {
 	h := startUnconnected(t, func(s *Server, _ ...slack.Option) *slack.Client {
 		return slack.New(s.BotToken(), slack.OptionAPIURL(s.APIURL()), slack.OptionAppLevelToken("xapp-test-wrong"))
-	})
+	}, nil)
 	select {
 	case err := <-h.runErr:
 		if slackErr(err) != "invalid_auth" {
@@ -244,5 +244,43 @@ func TestSendEventRejectsInvalidJSON(t *testing.T) {
 	}
 	if err := srv.DropSocket(); !errors.Is(err, ErrNoSocket) {
 		t.Fatalf("DropSocket without socket = %v", err)
+	}
+}
+
+func TestLingeringDisconnectRecoveredByRedelivery(t *testing.T) {
+	h := start(t, WithRedelivery(30*time.Millisecond, 5))
+	if err := h.srv.DisconnectLingering("refresh_requested"); err != nil {
+		t.Fatal(err)
+	}
+	// Pushed right after the disconnect frame: it may reach the old socket and
+	// be dropped by slack-go; Slack's retry must still get it acked.
+	_, eventID := h.srv.Mention("C1", "U1", "window")
+	err := h.srv.WaitFor(wait, func() bool {
+		for _, a := range h.srv.Acks() {
+			if a.Type == TypeEventsAPI {
+				return true
+			}
+		}
+		return false
+	})
+	if err != nil {
+		t.Fatalf("event %s never acked across the reconnect: %v", eventID, err)
+	}
+	if err := h.srv.WaitConnected(2, wait); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestPingsKeepSocketAlive(t *testing.T) {
+	h := startUnconnected(t, newAPI, []socketmode.Option{socketmode.OptionPingInterval(100 * time.Millisecond)},
+		WithPingInterval(20*time.Millisecond))
+	if err := h.srv.WaitConnected(1, wait); err != nil {
+		t.Fatal(err)
+	}
+	// slack-go reconnects when no ping arrives within its interval; with pings
+	// every 20 ms the first socket must survive several intervals.
+	err := h.srv.WaitFor(400*time.Millisecond, func() bool { return h.srv.Connections() > 1 })
+	if err == nil {
+		t.Fatalf("client reconnected (%d sockets): pings did not keep it alive", h.srv.Connections())
 	}
 }
