@@ -1,0 +1,213 @@
+package search
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/blevesearch/bleve/v2/analysis"
+)
+
+// commonAcronyms is the hand-kept list of ML acronyms, added to the pairs
+// mined from the corpus (acronym_mine.go). An acronym may have several
+// expansions.
+var commonAcronyms = [][2]string{
+	{"AI", "artificial intelligence"},
+	{"ASR", "automatic speech recognition"},
+	{"BO", "Bayesian optimization"},
+	{"CNN", "convolutional neural network"},
+	{"CoT", "chain of thought"},
+	{"DiT", "diffusion transformer"},
+	{"DL", "deep learning"},
+	{"DPO", "direct preference optimization"},
+	{"EBM", "energy-based model"},
+	{"FL", "federated learning"},
+	{"GAN", "generative adversarial network"},
+	{"GCN", "graph convolutional network"},
+	{"GNN", "graph neural network"},
+	{"GP", "Gaussian process"},
+	{"ICL", "in-context learning"},
+	{"KD", "knowledge distillation"},
+	{"KV", "key-value"},
+	{"LLM", "large language model"},
+	{"LM", "language model"},
+	{"LoRA", "low-rank adaptation"},
+	{"LSTM", "long short-term memory"},
+	{"MAE", "masked autoencoder"},
+	{"MARL", "multi-agent reinforcement learning"},
+	{"MCMC", "Markov chain Monte Carlo"},
+	{"MD", "molecular dynamics"},
+	{"MDP", "Markov decision process"},
+	{"ML", "machine learning"},
+	{"MLIP", "machine learning interatomic potential"},
+	{"MLIP", "machine-learned interatomic potential"},
+	{"MLP", "multilayer perceptron"},
+	{"MLP", "multi-layer perceptron"},
+	{"MoE", "mixture of experts"},
+	{"NAS", "neural architecture search"},
+	{"NER", "named entity recognition"},
+	{"NeRF", "neural radiance field"},
+	{"NLP", "natural language processing"},
+	{"NTK", "neural tangent kernel"},
+	{"ODE", "ordinary differential equation"},
+	{"OOD", "out-of-distribution"},
+	{"OT", "optimal transport"},
+	{"PDE", "partial differential equation"},
+	{"PINN", "physics-informed neural network"},
+	{"PPO", "proximal policy optimization"},
+	{"QA", "question answering"},
+	{"RAG", "retrieval-augmented generation"},
+	{"RL", "reinforcement learning"},
+	{"RLHF", "reinforcement learning from human feedback"},
+	{"RNN", "recurrent neural network"},
+	{"SAE", "sparse autoencoder"},
+	{"SDE", "stochastic differential equation"},
+	{"SGD", "stochastic gradient descent"},
+	{"SNN", "spiking neural network"},
+	{"SSL", "self-supervised learning"},
+	{"SSM", "state space model"},
+	{"TTFT", "time to first token"},
+	{"TTS", "text-to-speech"},
+	{"VAE", "variational autoencoder"},
+	{"ViT", "vision transformer"},
+	{"VLM", "vision-language model"},
+}
+
+// maxExpansions caps the expansions kept per acronym (the most frequent in
+// the corpus win), so an overloaded acronym cannot blow up a query.
+const maxExpansions = 3
+
+// expansion is one acronym/long-form pair, as analysed stems.
+type expansion struct {
+	acronym string   // stem of the acronym, e.g. "mlip"
+	terms   []string // stems of the long form by position; "" marks a stop-word gap
+	text    string   // the long form as written, e.g. "machine learning interatomic potentials"
+	count   int      // how often the corpus defines it (hand-kept pairs count high)
+}
+
+// words returns the non-gap stems of the long form.
+func (e expansion) words() []string {
+	w := make([]string, 0, len(e.terms))
+	for _, t := range e.terms {
+		if t != "" {
+			w = append(w, t)
+		}
+	}
+	return w
+}
+
+// acronymTable maps acronyms to long forms and back. It is built once per
+// corpus and read-only afterwards, so safe for concurrent use.
+type acronymTable struct {
+	byAcronym map[string][]expansion
+	// byFirst indexes long forms by their first stem, longest first.
+	byFirst map[string][]expansion
+}
+
+// acronymPair is a raw acronym definition before analysis.
+type acronymPair struct {
+	short, long string
+	count       int
+}
+
+// newAcronymTable analyses pairs (mined and hand-kept) into a table. Pairs
+// whose acronym is not a single token, or whose long form has fewer than two
+// words, are dropped.
+func newAcronymTable(a analysis.Analyzer, pairs []acronymPair) *acronymTable {
+	const handCount = 1000
+	for _, p := range commonAcronyms {
+		pairs = append(pairs, acronymPair{short: p[0], long: p[1], count: handCount})
+	}
+	t := &acronymTable{byAcronym: map[string][]expansion{}, byFirst: map[string][]expansion{}}
+	merged := map[string]*expansion{}
+	var order []string
+	for _, p := range pairs {
+		st := a.Analyze([]byte(p.short))
+		if len(st) != 1 {
+			continue
+		}
+		terms := positionTerms(a.Analyze([]byte(p.long)))
+		e := expansion{acronym: string(st[0].Term), terms: terms, text: p.long, count: p.count}
+		w := e.words()
+		if len(w) < 2 || slices.Contains(w, e.acronym) {
+			continue
+		}
+		key := e.acronym + "\x00" + strings.Join(terms, " ")
+		if m, ok := merged[key]; ok {
+			m.count += p.count
+			continue
+		}
+		merged[key] = &e
+		order = append(order, key)
+	}
+	for _, k := range order {
+		e := *merged[k]
+		t.byAcronym[e.acronym] = append(t.byAcronym[e.acronym], e)
+	}
+	for ac, es := range t.byAcronym {
+		slices.SortStableFunc(es, func(x, y expansion) int { return y.count - x.count })
+		if len(es) > maxExpansions {
+			es = es[:maxExpansions]
+		}
+		t.byAcronym[ac] = es
+		for _, e := range es {
+			f := e.words()[0]
+			t.byFirst[f] = append(t.byFirst[f], e)
+		}
+	}
+	for f, es := range t.byFirst {
+		slices.SortStableFunc(es, func(x, y expansion) int { return len(y.words()) - len(x.words()) })
+		t.byFirst[f] = es
+	}
+	return t
+}
+
+// expansions returns the long forms of the acronym stem s.
+func (t *acronymTable) expansions(s string) []expansion { return t.byAcronym[s] }
+
+// longForm finds the longest long form starting at stems[0]; n is how many
+// stems it covers (0 when none does).
+func (t *acronymTable) longForm(stems []string) (e expansion, n int) {
+	if len(stems) == 0 {
+		return expansion{}, 0
+	}
+	for _, cand := range t.byFirst[stems[0]] {
+		w := cand.words()
+		if len(w) <= len(stems) && slices.Equal(w, stems[:len(w)]) {
+			return cand, len(w)
+		}
+	}
+	return expansion{}, 0
+}
+
+// acronymsFor returns every expansion with exactly the stems w as long form.
+func (t *acronymTable) acronymsFor(w []string) []expansion {
+	if len(w) == 0 {
+		return nil
+	}
+	var out []expansion
+	for _, cand := range t.byFirst[w[0]] {
+		if slices.Equal(cand.words(), w) {
+			out = append(out, cand)
+		}
+	}
+	return out
+}
+
+// positionTerms lays tokens out by position, "" where a stop word was removed.
+func positionTerms(tokens analysis.TokenStream) []string {
+	if len(tokens) == 0 {
+		return nil
+	}
+	first, last := tokens[0].Position, tokens[0].Position
+	for _, tk := range tokens {
+		first, last = min(first, tk.Position), max(last, tk.Position)
+	}
+	if last-first > 64 {
+		return nil
+	}
+	terms := make([]string, last-first+1)
+	for _, tk := range tokens {
+		terms[tk.Position-first] = string(tk.Term)
+	}
+	return terms
+}

@@ -1,0 +1,108 @@
+package search
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// span is a byte range of a text.
+type span struct{ start, end int }
+
+// abbreviations end with a period that does not end a sentence.
+var abbreviations = map[string]bool{
+	"e.g": true, "i.e": true, "al": true, "vs": true, "fig": true, "figs": true, "eq": true,
+	"eqs": true, "cf": true, "approx": true, "resp": true, "sec": true, "no": true,
+	"dr": true, "mr": true, "ms": true, "prof": true, "ref": true, "refs": true, "ca": true,
+}
+
+// sentences splits text into sentences: a period, question or exclamation
+// mark followed by white space and a capital, digit, quote or bracket ends
+// one, unless it closes an abbreviation ("e.g.", "et al.") or an initial.
+func sentences(text string) []span {
+	var out []span
+	start := skipSpaces(text, 0)
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		if c != '.' && c != '?' && c != '!' {
+			continue
+		}
+		j := i + 1
+		for j < len(text) && (text[j] == '"' || text[j] == '\'' || text[j] == ')') {
+			j++ // closing quote or bracket stays with its sentence
+		}
+		if j >= len(text) || !isSpaceASCII(text[j]) {
+			continue
+		}
+		next := skipSpaces(text, j)
+		if next >= len(text) {
+			break
+		}
+		r, _ := utf8.DecodeRuneInString(text[next:])
+		if !unicode.IsUpper(r) && !unicode.IsDigit(r) && !strings.ContainsRune("\"'([“‘", r) {
+			continue
+		}
+		if c == '.' && abbreviated(text[start:i]) {
+			continue
+		}
+		out = append(out, span{start, j})
+		start, i = next, next-1
+	}
+	if end := len(strings.TrimRightFunc(text, unicode.IsSpace)); start < end {
+		out = append(out, span{start, end})
+	}
+	return out
+}
+
+// abbreviated reports whether before (a sentence so far) ends in an
+// abbreviation or a single-letter initial.
+func abbreviated(before string) bool {
+	k := strings.LastIndexFunc(before, func(r rune) bool { return unicode.IsSpace(r) || r == '(' })
+	w := strings.ToLower(before[k+1:])
+	return abbreviations[w] || (utf8.RuneCountInString(w) == 1 && unicode.IsLetter([]rune(w)[0]))
+}
+
+func skipSpaces(s string, i int) int {
+	for i < len(s) && isSpaceASCII(s[i]) {
+		i++
+	}
+	return i
+}
+
+func isSpaceASCII(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// minAnswerCoverage is the share of the query's weight a sentence must cover
+// to be offered as the answer.
+const minAnswerCoverage = 0.5
+
+// bestSentence returns the sentence of sents that best answers the query:
+// the highest idf-weighted credit of the groups it matches (hits are in the
+// same text), ties going to the shorter sentence. cov is its share of the
+// query's total weight; i is -1 when no sentence matches anything.
+func bestSentence(sents []span, hits []hit, groups []group) (i int, cov float64) {
+	var total float64
+	for _, g := range groups {
+		total += g.weight
+	}
+	if total == 0 {
+		return -1, 0
+	}
+	best, bestScore := -1, 0.0
+	credit := make([]float64, len(groups))
+	for si, s := range sents {
+		clear(credit)
+		for _, h := range hits {
+			if h.start >= s.start && h.end <= s.end {
+				credit[h.group] = max(credit[h.group], h.credit)
+			}
+		}
+		var score float64
+		for gi, g := range groups {
+			score += g.weight * credit[gi]
+		}
+		if score > bestScore+1e-9 || (best >= 0 && score > bestScore-1e-9 && s.end-s.start < sents[best].end-sents[best].start) {
+			best, bestScore = si, max(score, bestScore)
+		}
+	}
+	return best, bestScore / total
+}

@@ -1,0 +1,77 @@
+package search
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/index/scorch"
+)
+
+// openState opens or builds the index of c according to ix.opts.
+func (ix *Index) openState(ctx context.Context, c *Corpus) (*state, error) {
+	papers := slices.Clone(c.Papers)
+	seen := make(map[string]bool, len(papers))
+	for _, p := range papers {
+		if p.ID == "" || seen[p.ID] {
+			return nil, &Error{Op: opOpen, Kind: Invalid, Msg: fmt.Sprintf("the corpus has a missing or repeated paper ID %q (%s)", p.ID, p.Source)}
+		}
+		seen[p.ID] = true
+	}
+	hash := c.Hash()
+	if ix.opts.Dir != "" {
+		return openDir(ctx, ix.opts, papers, hash)
+	}
+	m, err := newMapping()
+	if err != nil {
+		return nil, &Error{Op: opOpen, Kind: Internal, Err: err}
+	}
+	// In memory: scorch too, for BM25 (bleve's NewMemOnly scores with TF-IDF).
+	bi, err := bleve.NewUsing("", m, scorch.Name, scorch.Name, nil)
+	if err != nil {
+		return nil, &Error{Op: opOpen, Kind: Internal, Err: err}
+	}
+	if err := fill(ctx, bi, papers, ix.opts); err != nil {
+		_ = bi.Close()
+		return nil, err
+	}
+	st, err := newState(bi, papers, hash, "", true)
+	if err != nil {
+		_ = bi.Close()
+		return nil, &Error{Op: opOpen, Kind: Internal, Err: err}
+	}
+	return st, nil
+}
+
+// fill indexes papers in batches, reporting progress and stopping when ctx
+// is cancelled.
+func fill(ctx context.Context, bi bleve.Index, papers []Paper, opts Options) error {
+	total := len(papers)
+	if opts.Progress != nil {
+		opts.Progress(0, total)
+	}
+	size := opts.BatchSize
+	if size <= 0 {
+		size = defaultBatchSize
+	}
+	for start := 0; start < total; start += size {
+		if err := ctx.Err(); err != nil {
+			return &Error{Op: opOpen, Kind: Internal, Msg: "indexing was interrupted", Err: err}
+		}
+		end := min(start+size, total)
+		b := bi.NewBatch()
+		for i := start; i < end; i++ {
+			if err := b.Index(papers[i].ID, paperDoc(&papers[i])); err != nil {
+				return &Error{Op: opOpen, Kind: Internal, Err: fmt.Errorf("index paper %s: %w", papers[i].ID, err)}
+			}
+		}
+		if err := bi.Batch(b); err != nil {
+			return &Error{Op: opOpen, Kind: Internal, Err: fmt.Errorf("index batch: %w", err)}
+		}
+		if opts.Progress != nil {
+			opts.Progress(end, total)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,216 @@
+package search
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/index/scorch"
+)
+
+// On disk, Options.Dir holds:
+//
+//	idx-<mapping version>-<corpus hash>/   one complete scorch index per corpus
+//	idx-...-<hash>.tmp/                     an index being built (stale after a crash)
+//	CURRENT                                 the name of the live index
+//
+// A build writes a .tmp directory, closes it, renames it into place and then
+// rewrites CURRENT (temp file + rename), so a crash at any point leaves the
+// previous index complete; stale .tmp directories are removed at the next
+// open and older indexes once the new one is live.
+
+const (
+	currentFile = "CURRENT"
+	tmpSuffix   = ".tmp"
+	indexPrefix = "idx-"
+	// boltTimeout bounds the wait for an index another process holds open.
+	boltTimeout = "2s"
+)
+
+// indexName is the directory name of the index of a corpus.
+func indexName(hash string) string {
+	return indexPrefix + mappingVersion + "-" + hash[:min(len(hash), 24)]
+}
+
+func runtimeConfig() map[string]any { return map[string]any{"bolt_timeout": boltTimeout} }
+
+// openDir reopens the index of hash in opts.Dir, or builds it beside the
+// others and makes it current.
+func openDir(ctx context.Context, opts Options, papers []Paper, hash string) (*state, error) {
+	if err := os.MkdirAll(opts.Dir, 0o755); err != nil {
+		return nil, &Error{Op: opOpen, Kind: Internal, Msg: "cannot create the index directory", Err: err}
+	}
+	removeStale(opts.Dir)
+	name := indexName(hash)
+	path := filepath.Join(opts.Dir, name)
+	if st, err := reopen(path, papers, hash); st != nil || err != nil {
+		if err == nil {
+			err = writeCurrent(opts.Dir, name)
+		}
+		if err != nil && st != nil {
+			_ = st.close()
+			st = nil
+		}
+		return st, err
+	}
+	if err := build(ctx, path, papers, opts); err != nil {
+		return nil, err
+	}
+	if err := writeCurrent(opts.Dir, name); err != nil {
+		return nil, err
+	}
+	bi, err := bleve.OpenUsing(path, runtimeConfig())
+	if err != nil {
+		return nil, openErr(path, err)
+	}
+	st, err := newState(bi, papers, hash, path, true)
+	if err != nil {
+		_ = bi.Close()
+		return nil, &Error{Op: opOpen, Kind: Internal, Err: err}
+	}
+	return st, nil
+}
+
+// reopen opens a complete index at path if there is one holding every
+// paper; (nil, nil) means build it. A damaged index is removed.
+func reopen(path string, papers []Paper, hash string) (*state, error) {
+	if _, err := os.Stat(path); err != nil {
+		return nil, nil
+	}
+	bi, err := bleve.OpenUsing(path, runtimeConfig())
+	if err != nil {
+		if inUse(err) {
+			return nil, openErr(path, err)
+		}
+		_ = os.RemoveAll(path)
+		return nil, nil
+	}
+	if n, err := bi.DocCount(); err != nil || int(n) != len(papers) {
+		_ = bi.Close()
+		_ = os.RemoveAll(path)
+		return nil, nil
+	}
+	st, err := newState(bi, papers, hash, path, false)
+	if err != nil {
+		_ = bi.Close()
+		_ = os.RemoveAll(path)
+		return nil, nil
+	}
+	return st, nil
+}
+
+// build writes the index of papers to path via a .tmp directory.
+func build(ctx context.Context, path string, papers []Paper, opts Options) error {
+	tmp := path + tmpSuffix
+	if err := os.RemoveAll(tmp); err != nil {
+		return &Error{Op: opOpen, Kind: Internal, Err: err}
+	}
+	m, err := newMapping()
+	if err != nil {
+		return &Error{Op: opOpen, Kind: Internal, Err: err}
+	}
+	bi, err := bleve.NewUsing(tmp, m, scorch.Name, scorch.Name, runtimeConfig())
+	if err != nil {
+		return openErr(tmp, err)
+	}
+	if err := fill(ctx, bi, papers, opts); err != nil {
+		_ = bi.Close()
+		_ = os.RemoveAll(tmp)
+		return err
+	}
+	if err := bi.Close(); err != nil {
+		_ = os.RemoveAll(tmp)
+		return &Error{Op: opOpen, Kind: Internal, Err: err}
+	}
+	if err := os.RemoveAll(path); err != nil {
+		return &Error{Op: opOpen, Kind: Internal, Err: err}
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		return &Error{Op: opOpen, Kind: Internal, Err: err}
+	}
+	return syncDir(filepath.Dir(path))
+}
+
+// writeCurrent atomically points CURRENT at the index name.
+func writeCurrent(dir, name string) error {
+	fail := func(err error) error {
+		return &Error{Op: opOpen, Kind: Internal, Msg: "cannot record the live index", Err: err}
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, currentFile)); err == nil && strings.TrimSpace(string(b)) == name {
+		return nil
+	}
+	tmp := filepath.Join(dir, currentFile+tmpSuffix)
+	f, err := os.Create(tmp)
+	if err != nil {
+		return fail(err)
+	}
+	_, err = f.WriteString(name + "\n")
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, filepath.Join(dir, currentFile))
+	}
+	if err != nil {
+		_ = os.Remove(tmp)
+		return fail(err)
+	}
+	return syncDir(dir)
+}
+
+// readCurrent returns the name of the live index in dir, "" if none.
+func readCurrent(dir string) string {
+	b, err := os.ReadFile(filepath.Join(dir, currentFile))
+	if err != nil {
+		return ""
+	}
+	return strings.TrimSpace(string(b))
+}
+
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return &Error{Op: opOpen, Kind: Internal, Err: err}
+	}
+	defer d.Close()
+	if err := d.Sync(); err != nil {
+		return &Error{Op: opOpen, Kind: Internal, Err: err}
+	}
+	return nil
+}
+
+// removeStale deletes leftovers of interrupted builds.
+func removeStale(dir string) {
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), indexPrefix) && strings.HasSuffix(e.Name(), tmpSuffix) || e.Name() == currentFile+tmpSuffix {
+			_ = os.RemoveAll(filepath.Join(dir, e.Name()))
+		}
+	}
+}
+
+// removeOtherIndexes deletes every index in dir but the live one.
+func removeOtherIndexes(dir, live string) {
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		p := filepath.Join(dir, e.Name())
+		if e.IsDir() && strings.HasPrefix(e.Name(), indexPrefix) && !strings.HasSuffix(e.Name(), tmpSuffix) && p != live {
+			_ = os.RemoveAll(p)
+		}
+	}
+}
+
+func inUse(err error) bool { return strings.Contains(err.Error(), "timeout") }
+
+func openErr(path string, err error) error {
+	if inUse(err) {
+		return &Error{Op: opOpen, Kind: Internal, Msg: fmt.Sprintf("the index in %s is in use by another process", filepath.Dir(path)), Err: err}
+	}
+	return &Error{Op: opOpen, Kind: Internal, Msg: "cannot open the index in " + filepath.Dir(path), Err: err}
+}

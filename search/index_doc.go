@@ -1,0 +1,213 @@
+package search
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// docText is a paper's title and abstract analysed with the index's own
+// analyzer, computed on first use and kept: it tells which query groups a
+// candidate paper matches, where (for snippets and answers), and how well.
+type docText struct {
+	title, abstract []dtoken
+	names           map[string]bool // author-name tokens
+}
+
+// dtoken is one analysed word of a field.
+type dtoken struct {
+	stem       string
+	start, end int32 // byte offsets in the field's text
+	pos        int32 // token position; removed stop words leave gaps
+}
+
+// titleText is what the index holds as the title of p.
+func titleText(p *Paper) string {
+	if p.Title == "" {
+		return p.Headline
+	}
+	return p.Title
+}
+
+// doc returns the analysed text of paper i. Safe for concurrent use: two
+// callers racing on a cold paper both analyse it and one result is kept.
+func (s *state) doc(i int) *docText {
+	if d := s.docs[i].Load(); d != nil {
+		return d
+	}
+	p := &s.papers[i]
+	d := &docText{
+		title:    s.analyse(titleText(p)),
+		abstract: s.analyse(p.Abstract),
+		names:    map[string]bool{},
+	}
+	for _, a := range p.Authors {
+		for _, t := range s.an.name.Analyze([]byte(a)) {
+			d.names[string(t.Term)] = true
+		}
+	}
+	s.docs[i].CompareAndSwap(nil, d)
+	return s.docs[i].Load()
+}
+
+func (s *state) analyse(text string) []dtoken {
+	ts := s.an.text.Analyze([]byte(text))
+	out := make([]dtoken, len(ts))
+	for i, t := range ts {
+		out[i] = dtoken{stem: string(t.Term), start: int32(t.Start), end: int32(t.End), pos: int32(t.Position)}
+	}
+	return out
+}
+
+// hit is a matched query group in one place of a field.
+type hit struct {
+	group      int
+	credit     float64
+	start, end int // byte range in the field's text
+}
+
+// docMatch says how a paper matches a query's groups.
+type docMatch struct {
+	credit   []float64 // per group: best credit anywhere (title, abstract, authors)
+	inTitle  []bool    // per group: matched in the title
+	abstract []hit     // hits in the abstract, in text order
+	coverage float64   // idf-weighted share of the query's groups matched, 0..1
+}
+
+// camelCredit is the credit of a word found inside a CamelCase compound
+// ("prefill" in "SpecPrefill").
+const camelCredit = 0.7
+
+// match computes how paper i matches groups.
+func (s *state) match(i int, groups []group) docMatch {
+	d := s.doc(i)
+	p := &s.papers[i]
+	m := docMatch{credit: make([]float64, len(groups)), inTitle: make([]bool, len(groups))}
+	for _, h := range fieldHits(d.title, titleText(p), groups) {
+		m.credit[h.group] = max(m.credit[h.group], h.credit)
+		m.inTitle[h.group] = true
+	}
+	m.abstract = fieldHits(d.abstract, p.Abstract, groups)
+	for _, h := range m.abstract {
+		m.credit[h.group] = max(m.credit[h.group], h.credit)
+	}
+	for gi, g := range groups {
+		for _, n := range g.names {
+			if d.names[n] {
+				m.credit[gi] = 1
+			}
+		}
+	}
+	m.coverage = coverage(groups, m.credit)
+	return m
+}
+
+// coverage is the idf-weighted mean of per-group credits.
+func coverage(groups []group, credit []float64) float64 {
+	var got, total float64
+	for gi, g := range groups {
+		total += g.weight
+		got += g.weight * credit[gi]
+	}
+	if total == 0 {
+		return 0
+	}
+	return got / total
+}
+
+// fieldHits finds every occurrence of every group's alternatives in one
+// analysed field, best credit first where two overlap.
+func fieldHits(toks []dtoken, text string, groups []group) []hit {
+	var hits []hit
+	for gi, g := range groups {
+		found := false
+		for _, a := range g.alts {
+			w := a.words()
+			if len(w) == 1 {
+				for _, t := range toks {
+					if t.stem == w[0] {
+						hits = append(hits, hit{gi, a.kind.credit(), int(t.start), int(t.end)})
+						found = true
+					}
+				}
+				continue
+			}
+			for j := range toks {
+				if end, ok := phraseAt(toks, j, a.terms); ok {
+					hits = append(hits, hit{gi, a.kind.credit(), int(toks[j].start), int(toks[end].end)})
+					found = true
+				}
+			}
+		}
+		if found {
+			continue
+		}
+		// Only when nothing matched exactly: the word inside a compound name.
+		for _, a := range g.alts {
+			if a.kind != altExact || len(a.terms) != 1 || utf8.RuneCountInString(a.terms[0]) < 4 {
+				continue
+			}
+			for _, t := range toks {
+				if camelContains(text[t.start:t.end], a.terms[0]) {
+					hits = append(hits, hit{gi, a.kind.credit() * camelCredit, int(t.start), int(t.end)})
+				}
+			}
+		}
+	}
+	sortHits(hits)
+	return hits
+}
+
+// phraseAt reports whether the phrase terms (with "" gaps) start at toks[j],
+// and returns the index of its last token.
+func phraseAt(toks []dtoken, j int, terms []string) (int, bool) {
+	first := 0
+	for first < len(terms) && terms[first] == "" {
+		first++
+	}
+	if first == len(terms) || toks[j].stem != terms[first] {
+		return 0, false
+	}
+	base := toks[j].pos - int32(first)
+	last, k := j, j+1
+	for ti := first + 1; ti < len(terms); ti++ {
+		if terms[ti] == "" {
+			continue
+		}
+		want := base + int32(ti)
+		for k < len(toks) && toks[k].pos < want {
+			k++
+		}
+		if k == len(toks) || toks[k].pos != want || toks[k].stem != terms[ti] {
+			return 0, false
+		}
+		last = k
+	}
+	return last, true
+}
+
+// camelContains reports whether stem starts a CamelCase part of word after
+// its first letter: "prefil" in "SpecPrefill", "cach" in "LaCache".
+func camelContains(word, stem string) bool {
+	prev := rune(0)
+	for i, r := range word {
+		if i > 0 && unicode.IsUpper(r) && (unicode.IsLower(prev) || unicode.IsDigit(prev) || prev == '-') {
+			if len(word)-i >= len(stem) && strings.EqualFold(word[i:i+len(stem)], stem) {
+				return true
+			}
+		}
+		prev = r
+	}
+	return false
+}
+
+// sortHits orders hits by position, longer first at the same start.
+func sortHits(hs []hit) {
+	slices.SortStableFunc(hs, func(a, b hit) int {
+		if a.start != b.start {
+			return a.start - b.start
+		}
+		return b.end - a.end
+	})
+}

@@ -1,0 +1,141 @@
+package search
+
+import (
+	"fmt"
+
+	"github.com/blevesearch/bleve/v2/analysis"
+	"github.com/blevesearch/bleve/v2/analysis/analyzer/custom"
+	"github.com/blevesearch/bleve/v2/analysis/analyzer/keyword"
+	"github.com/blevesearch/bleve/v2/analysis/char/asciifolding"
+	"github.com/blevesearch/bleve/v2/analysis/lang/en"
+	"github.com/blevesearch/bleve/v2/analysis/token/lowercase"
+	"github.com/blevesearch/bleve/v2/analysis/token/porter"
+	"github.com/blevesearch/bleve/v2/analysis/tokenizer/unicode"
+	"github.com/blevesearch/bleve/v2/mapping"
+	index "github.com/blevesearch/bleve_index_api"
+)
+
+// Field names in the index.
+const (
+	fieldID       = "id"
+	fieldTitle    = "title"
+	fieldAbstract = "abstract"
+	fieldAuthors  = "authors"
+	fieldVenue    = "venue"
+	fieldYear     = "year"
+	fieldHasCode  = "has_code"
+)
+
+// Analyzer names, defined inside the mapping (not in bleve's global registry).
+const (
+	// analyzerText is English: possessives, lower case, stop words, Porter
+	// stemming. No character filters: token offsets must point into the
+	// original text, for snippets and answers.
+	analyzerText = "paper_text"
+	// analyzerName is for names and venues: ASCII-folded (Šípka finds Sipka),
+	// lower-cased words, no stemming.
+	analyzerName = "paper_name"
+)
+
+// mappingVersion is part of the on-disk index name: change it whenever the
+// mapping or the document layout changes, so old indexes are rebuilt.
+const mappingVersion = "m1"
+
+// newMapping returns the one index mapping of paperbot: BM25 scoring; title and
+// abstract analysed as English with stemming (title is weighted above abstract
+// at query time, see query_bleve.go); authors and venue as plain words; year
+// numeric; has_code boolean; id as a keyword. Nothing is stored: papers are
+// kept in memory by ID, snippets and answers are computed from them.
+// Term vectors are kept on text fields for phrase queries.
+func newMapping() (*mapping.IndexMappingImpl, error) {
+	im := mapping.NewIndexMapping()
+	im.ScoringModel = index.BM25Scoring
+	im.DefaultAnalyzer = analyzerText
+	im.IndexDynamic = false
+	im.StoreDynamic = false
+	im.DocValuesDynamic = false
+
+	err := im.AddCustomAnalyzer(analyzerText, map[string]any{
+		"type":          custom.Name,
+		"tokenizer":     unicode.Name,
+		"token_filters": []any{en.PossessiveName, lowercase.Name, en.StopName, porter.Name},
+	})
+	if err != nil {
+		return nil, fmt.Errorf("text analyzer: %w", err)
+	}
+	err = im.AddCustomAnalyzer(analyzerName, map[string]any{
+		"type":          custom.Name,
+		"char_filters":  []any{asciifolding.Name},
+		"tokenizer":     unicode.Name,
+		"token_filters": []any{lowercase.Name},
+	})
+	if err != nil {
+		return nil, fmt.Errorf("name analyzer: %w", err)
+	}
+
+	text := func(analyzer string) *mapping.FieldMapping {
+		f := mapping.NewTextFieldMapping()
+		f.Analyzer = analyzer
+		f.Store = false
+		f.DocValues = false
+		f.IncludeInAll = false
+		f.IncludeTermVectors = true
+		return f
+	}
+	id := mapping.NewKeywordFieldMapping()
+	id.Analyzer = keyword.Name
+	id.Store, id.DocValues, id.IncludeInAll, id.IncludeTermVectors = false, false, false, false
+	year := mapping.NewNumericFieldMapping()
+	year.Store, year.DocValues, year.IncludeInAll = false, false, false
+	hasCode := mapping.NewBooleanFieldMapping()
+	hasCode.Store, hasCode.DocValues, hasCode.IncludeInAll = false, false, false
+
+	doc := mapping.NewDocumentStaticMapping()
+	doc.AddFieldMappingsAt(fieldID, id)
+	doc.AddFieldMappingsAt(fieldTitle, text(analyzerText))
+	doc.AddFieldMappingsAt(fieldAbstract, text(analyzerText))
+	doc.AddFieldMappingsAt(fieldAuthors, text(analyzerName))
+	doc.AddFieldMappingsAt(fieldVenue, text(analyzerName))
+	doc.AddFieldMappingsAt(fieldYear, year)
+	doc.AddFieldMappingsAt(fieldHasCode, hasCode)
+	im.DefaultMapping = doc
+	if err := im.Validate(); err != nil {
+		return nil, fmt.Errorf("index mapping: %w", err)
+	}
+	return im, nil
+}
+
+// paperDoc is what the index holds for p. Unknown values (year 0) are left
+// out so filters never match them.
+func paperDoc(p *Paper) map[string]any {
+	d := map[string]any{
+		fieldID:       p.ID,
+		fieldTitle:    p.Title,
+		fieldAbstract: p.Abstract,
+		fieldAuthors:  p.Authors,
+		fieldVenue:    p.Venue,
+		fieldHasCode:  p.HasCode(),
+	}
+	if p.Title == "" {
+		// Untitled papers are found by their headline instead.
+		d[fieldTitle] = p.Headline
+	}
+	if p.Year != 0 {
+		d[fieldYear] = float64(p.Year)
+	}
+	return d
+}
+
+// analyzers are the mapping's analyzers, resolved once: query and document
+// analysis at search time must match what the index did.
+type analyzers struct {
+	text, name analysis.Analyzer
+}
+
+func newAnalyzers(im mapping.IndexMapping) (analyzers, error) {
+	a := analyzers{text: im.AnalyzerNamed(analyzerText), name: im.AnalyzerNamed(analyzerName)}
+	if a.text == nil || a.name == nil {
+		return a, fmt.Errorf("index mapping lacks the %s and %s analyzers", analyzerText, analyzerName)
+	}
+	return a, nil
+}

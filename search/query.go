@@ -1,0 +1,407 @@
+package search
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// The query language, parsed here into a small AST of our own. User text is
+// never handed to bleve's query-string syntax (which turns a trailing "?"
+// into a wildcard); queries are built from this AST in query_bleve.go.
+//
+//	free text            words, matched with stemming, acronyms and typo tolerance
+//	"a phrase"           words next to each other, in this order
+//	-word, -"a phrase"   papers containing it are left out
+//	title:word           title:"a phrase"  (also author:, venue:)
+//	year:2025            year:2020..2024  year:>=2023  year:<2020
+//	has:code             papers whose abstract links to code; -has:code for none
+
+const (
+	maxQueryLen     = 1000 // characters; longer input is pasted text, see SimilarText
+	maxQueryClauses = 64
+)
+
+// parsedQuery is a parsed query-language string.
+type parsedQuery struct {
+	text    []clause      // positive free text, in the order typed
+	exclude []clause      // -word, -"phrase"
+	fields  []fieldClause // title:, author:, venue:
+	years   []yearClause
+	hasCode *bool // nil: no has: filter
+	// question is true when the text reads as a natural-language question.
+	question bool
+}
+
+// clause is a word or a quoted phrase, as typed.
+type clause struct {
+	text   string
+	phrase bool
+}
+
+// fieldClause restricts one field; not inverts it.
+type fieldClause struct {
+	field string // fieldTitle, fieldAuthors or fieldVenue
+	clause
+	not bool
+}
+
+// yearClause is an inclusive year range; 0 leaves a side open.
+type yearClause struct {
+	min, max int
+	not      bool
+}
+
+// positive reports whether q asks for something rather than only excluding.
+func (q *parsedQuery) positive() bool {
+	if len(q.text) > 0 || (q.hasCode != nil && *q.hasCode) {
+		return true
+	}
+	for _, f := range q.fields {
+		if !f.not {
+			return true
+		}
+	}
+	for _, y := range q.years {
+		if !y.not {
+			return true
+		}
+	}
+	return false
+}
+
+// filterOnly reports whether q has no free text, only filters.
+func (q *parsedQuery) filterOnly() bool { return len(q.text) == 0 }
+
+var queryFields = map[string]string{
+	"title":   fieldTitle,
+	"author":  fieldAuthors,
+	"authors": fieldAuthors,
+	"by":      fieldAuthors,
+	"venue":   fieldVenue,
+	"year":    fieldYear,
+	"has":     fieldHasCode,
+}
+
+const fieldHelp = "use title:, author:, venue:, year: or has:code, or put the text in quotes to search for it"
+
+// parseQuery parses s. Errors are *Error of kind Invalid whose Msg says what
+// is wrong and how to fix it.
+func parseQuery(s string) (*parsedQuery, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return nil, invalidf(opParse, "the query is empty: type a few words to search for, e.g. `kv cache compression`")
+	}
+	if n := utf8.RuneCountInString(s); n > maxQueryLen {
+		return nil, invalidf(opParse, "the query is too long (%d characters, at most %d); to find papers like a whole abstract, use \"similar\" with the text", n, maxQueryLen)
+	}
+	if !utf8.ValidString(s) {
+		s = strings.ToValidUTF8(s, " ")
+	}
+	p := parser{src: []rune(s)}
+	q := &parsedQuery{}
+	for {
+		p.skipSpace()
+		if p.done() {
+			break
+		}
+		if len(q.text)+len(q.exclude)+len(q.fields)+len(q.years) >= maxQueryClauses {
+			return nil, invalidf(opParse, "the query has too many words (at most %d); shorten it", maxQueryClauses)
+		}
+		if err := p.term(q); err != nil {
+			return nil, err
+		}
+	}
+	if !q.positive() {
+		if len(q.exclude) == 0 && len(q.fields) == 0 && len(q.years) == 0 && q.hasCode == nil {
+			return nil, invalidf(opParse, "the query has nothing to search for: type a few words, e.g. `graph neural networks`")
+		}
+		return nil, invalidf(opParse, "the query only excludes (with -): add at least one word or filter to search for, e.g. `diffusion -image`")
+	}
+	q.question = isQuestion(s)
+	return q, nil
+}
+
+const opParse = "parse query"
+
+type parser struct {
+	src []rune
+	pos int
+}
+
+func (p *parser) done() bool { return p.pos >= len(p.src) }
+
+func (p *parser) peek() rune {
+	if p.done() {
+		return 0
+	}
+	return p.src[p.pos]
+}
+
+func (p *parser) skipSpace() {
+	for !p.done() && unicode.IsSpace(p.src[p.pos]) {
+		p.pos++
+	}
+}
+
+func isQuote(r rune) bool {
+	switch r {
+	case '"', '“', '”', '„', '‟', '«', '»', '＂':
+		return true
+	}
+	return false
+}
+
+func isMinus(r rune) bool { return r == '-' || r == '−' || r == '–' }
+
+// term parses one clause, with an optional leading minus, at p.pos.
+func (p *parser) term(q *parsedQuery) error {
+	not := false
+	if isMinus(p.peek()) {
+		p.pos++
+		if p.done() || unicode.IsSpace(p.peek()) || isMinus(p.peek()) {
+			// A dash on its own is punctuation, not an exclusion.
+			for !p.done() && isMinus(p.peek()) {
+				p.pos++
+			}
+			return nil
+		}
+		not = true
+	}
+	if isQuote(p.peek()) {
+		text, err := p.phrase()
+		if err != nil {
+			return err
+		}
+		if text == "" {
+			return nil
+		}
+		c := clause{text: text, phrase: true}
+		if not {
+			q.exclude = append(q.exclude, c)
+		} else {
+			q.text = append(q.text, c)
+		}
+		return nil
+	}
+	word := p.word()
+	if name, rest, ok := fieldPrefix(word); ok {
+		return p.field(q, name, rest, not)
+	}
+	if word == "" {
+		return nil
+	}
+	c := clause{text: word}
+	if not {
+		q.exclude = append(q.exclude, c)
+	} else {
+		q.text = append(q.text, c)
+	}
+	return nil
+}
+
+// word reads up to white space or a quote.
+func (p *parser) word() string {
+	start := p.pos
+	for !p.done() && !unicode.IsSpace(p.peek()) && !isQuote(p.peek()) {
+		p.pos++
+	}
+	return string(p.src[start:p.pos])
+}
+
+// phrase reads a quoted phrase starting at the opening quote.
+func (p *parser) phrase() (string, error) {
+	open := p.pos
+	p.pos++
+	start := p.pos
+	for !p.done() && !isQuote(p.peek()) {
+		p.pos++
+	}
+	if p.done() {
+		return "", invalidf(opParse, "the quote before %q is never closed: add a closing \" or remove the quote", excerpt(string(p.src[open+1:])))
+	}
+	text := strings.TrimSpace(string(p.src[start:p.pos]))
+	p.pos++ // closing quote
+	return text, nil
+}
+
+func excerpt(s string) string {
+	s = strings.TrimSpace(s)
+	if r := []rune(s); len(r) > 30 {
+		return string(r[:30]) + "…"
+	}
+	return s
+}
+
+// fieldPrefix splits "name:rest" when name is letters only. A URL
+// ("https://...") is not a field.
+func fieldPrefix(word string) (name, rest string, ok bool) {
+	i := strings.IndexByte(word, ':')
+	if i <= 0 {
+		return "", "", false
+	}
+	for _, r := range word[:i] {
+		if !unicode.IsLetter(r) {
+			return "", "", false
+		}
+	}
+	rest = word[i+1:]
+	if strings.HasPrefix(rest, "//") {
+		return "", "", false
+	}
+	return strings.ToLower(word[:i]), rest, true
+}
+
+// field parses the value of name: (rest is what followed the colon in the
+// same word; a quoted phrase may follow directly).
+func (p *parser) field(q *parsedQuery, name, rest string, not bool) error {
+	field, known := queryFields[name]
+	if !known {
+		return invalidf(opParse, "%q is not a filter I know: %s", name+":", fieldHelp)
+	}
+	value, phrase := rest, false
+	if rest == "" && isQuote(p.peek()) {
+		text, err := p.phrase()
+		if err != nil {
+			return err
+		}
+		value, phrase = text, true
+	}
+	if strings.TrimSpace(value) == "" {
+		return invalidf(opParse, "%s needs a value right after the colon, e.g. %s", name+":", fieldExample(field))
+	}
+	switch field {
+	case fieldYear:
+		y, err := parseYear(value)
+		if err != nil {
+			return err
+		}
+		y.not = not
+		for _, o := range q.years {
+			if !o.not && !y.not && !yearsOverlap(o, y) {
+				return invalidf(opParse, "the year filters %s and %s cannot both hold: keep one", yearString(o), yearString(y))
+			}
+		}
+		q.years = append(q.years, y)
+	case fieldHasCode:
+		if !strings.EqualFold(value, "code") {
+			return invalidf(opParse, "has:%s is not supported: the only one is has:code (or -has:code)", value)
+		}
+		want := !not
+		if q.hasCode != nil && *q.hasCode != want {
+			return invalidf(opParse, "has:code and -has:code cannot both hold: keep one")
+		}
+		q.hasCode = &want
+	default:
+		q.fields = append(q.fields, fieldClause{field: field, clause: clause{text: value, phrase: phrase}, not: not})
+	}
+	return nil
+}
+
+func fieldExample(field string) string {
+	switch field {
+	case fieldTitle:
+		return `title:transformer or title:"flow matching"`
+	case fieldAuthors:
+		return `author:jaakkola or author:"Tommi Jaakkola"`
+	case fieldVenue:
+		return `venue:icml or venue:"ICLR 2024"`
+	case fieldYear:
+		return "year:2025, year:2020..2024 or year:>=2023"
+	default:
+		return "has:code"
+	}
+}
+
+const yearHelp = "use year:2025, year:2020..2024, year:>=2023 or year:<2020"
+
+// parseYear parses 2025, 2020..2024 (or 2020-2024), 2020.., ..2024, >=2023,
+// >2023, <=2023 and <2023.
+func parseYear(v string) (yearClause, error) {
+	bad := func() (yearClause, error) {
+		return yearClause{}, invalidf(opParse, "year:%s is not a year or a range of years: %s", v, yearHelp)
+	}
+	for _, op := range []string{">=", "<=", ">", "<"} {
+		if rest, ok := strings.CutPrefix(v, op); ok {
+			y, ok := yearNumber(rest)
+			if !ok {
+				return bad()
+			}
+			switch op {
+			case ">=":
+				return yearClause{min: y}, nil
+			case ">":
+				return yearClause{min: y + 1}, nil
+			case "<=":
+				return yearClause{max: y}, nil
+			default:
+				return yearClause{max: y - 1}, nil
+			}
+		}
+	}
+	lo, hi, isRange := strings.Cut(v, "..")
+	if !isRange {
+		lo, hi, isRange = strings.Cut(v, "-")
+	}
+	if !isRange {
+		y, ok := yearNumber(v)
+		if !ok {
+			return bad()
+		}
+		return yearClause{min: y, max: y}, nil
+	}
+	var c yearClause
+	var ok bool
+	if lo != "" {
+		if c.min, ok = yearNumber(lo); !ok {
+			return bad()
+		}
+	}
+	if hi != "" {
+		if c.max, ok = yearNumber(hi); !ok {
+			return bad()
+		}
+	}
+	if lo == "" && hi == "" {
+		return bad()
+	}
+	if c.min != 0 && c.max != 0 && c.min > c.max {
+		return yearClause{}, invalidf(opParse, "year:%s runs backwards: write the earlier year first, e.g. year:%d..%d", v, c.max, c.min)
+	}
+	return c, nil
+}
+
+// yearNumber accepts a four-digit year.
+func yearNumber(s string) (int, bool) {
+	if len(s) != 4 {
+		return 0, false
+	}
+	y, err := strconv.Atoi(s)
+	if err != nil || y < 1000 {
+		return 0, false
+	}
+	return y, true
+}
+
+func yearsOverlap(a, b yearClause) bool {
+	lo, hi := max(a.min, b.min), a.max
+	if hi == 0 || (b.max != 0 && b.max < hi) {
+		hi = b.max
+	}
+	return hi == 0 || lo <= hi
+}
+
+func yearString(y yearClause) string {
+	switch {
+	case y.min == y.max:
+		return fmt.Sprintf("year:%d", y.min)
+	case y.max == 0:
+		return fmt.Sprintf("year:>=%d", y.min)
+	case y.min == 0:
+		return fmt.Sprintf("year:<=%d", y.max)
+	default:
+		return fmt.Sprintf("year:%d..%d", y.min, y.max)
+	}
+}

@@ -1,0 +1,152 @@
+package search
+
+import (
+	bq "github.com/blevesearch/bleve/v2/search/query"
+)
+
+// Field weights of free text: title above abstract.
+const (
+	boostTitle    = 3.0
+	boostAbstract = 1.0
+	boostAuthors  = 2.0
+)
+
+// bleveQuery builds the bleve query of a parsed query programmatically: free
+// text is an OR of groups (bleve's coordination factor rewards papers that
+// match more of them), each group an OR of its alternatives in title and
+// abstract; field filters must match; exclusions must not; year and has:code
+// filter without scoring.
+func (s *state) bleveQuery(q *parsedQuery, groups []group) (bq.Query, error) {
+	b := bq.NewBooleanQuery(nil, nil, nil)
+	if len(groups) > 0 {
+		gs := make([]bq.Query, 0, len(groups))
+		for _, g := range groups {
+			gs = append(gs, groupQuery(g))
+		}
+		b.AddMust(bq.NewDisjunctionQuery(gs))
+	}
+	for _, f := range q.fields {
+		a, ok := s.clauseTerms(f.clause, f.field)
+		if !ok {
+			return nil, invalidf(opParse, "%s:%s has no searchable words (only common words like \"the\"): use a more specific word", fieldLabel(f.field), f.text)
+		}
+		fq := termsQuery(f.field, a.terms, 1)
+		if f.not {
+			b.AddMustNot(fq)
+		} else {
+			b.AddMust(fq)
+		}
+	}
+	for _, c := range q.exclude {
+		a, ok := s.clauseTerms(c, fieldAbstract)
+		if !ok {
+			continue
+		}
+		alts := []alt{a}
+		if w := a.words(); len(w) == 1 {
+			for _, e := range s.acr.expansions(w[0]) {
+				alts = append(alts, alt{kind: altAcronym, terms: e.terms})
+			}
+		} else {
+			for _, e := range s.acr.acronymsFor(w) {
+				alts = append(alts, alt{kind: altAcronym, terms: []string{e.acronym}})
+			}
+		}
+		for _, x := range alts {
+			b.AddMustNot(termsQuery(fieldTitle, x.terms, 1), termsQuery(fieldAbstract, x.terms, 1))
+		}
+	}
+	var filters []bq.Query
+	for _, y := range q.years {
+		yq := yearQuery(y)
+		if y.not {
+			b.AddMustNot(yq)
+		} else {
+			filters = append(filters, yq)
+		}
+	}
+	if q.hasCode != nil {
+		hq := bq.NewBoolFieldQuery(*q.hasCode)
+		hq.SetField(fieldHasCode)
+		filters = append(filters, hq)
+	}
+	switch len(filters) {
+	case 0:
+	case 1:
+		b.AddFilter(filters[0])
+	default:
+		b.AddFilter(bq.NewConjunctionQuery(filters))
+	}
+	if b.Must == nil && b.Filter == nil {
+		// Only exclusions and negated filters: the parser refuses these, so
+		// this is a safety net, not a feature.
+		b.AddMust(bq.NewMatchNoneQuery())
+	}
+	return b, nil
+}
+
+// groupQuery is an OR of the group's alternatives over title, abstract and,
+// for names, authors. Boosts are scaled by the clause count so that bleve's
+// coordination factor (matched/total clauses) does not penalise groups that
+// have many alternatives.
+func groupQuery(g group) bq.Query {
+	n := 2*len(g.alts) + len(g.names)
+	scale := float64(n) / 2
+	qs := make([]bq.Query, 0, n)
+	for _, a := range g.alts {
+		k := a.kind.boost() * scale
+		if n := len(a.words()); a.kind == altAcronym && n > 1 {
+			// A long form scores each of its words: as one alternative it
+			// should weigh about as much as the acronym's single term.
+			k /= float64(n)
+		}
+		qs = append(qs, termsQuery(fieldTitle, a.terms, boostTitle*k), termsQuery(fieldAbstract, a.terms, boostAbstract*k))
+	}
+	for _, name := range g.names {
+		qs = append(qs, termsQuery(fieldAuthors, []string{name}, boostAuthors*scale))
+	}
+	return bq.NewDisjunctionQuery(qs)
+}
+
+// termsQuery matches already-analysed terms: one term, or a phrase by
+// position ("" entries are stop-word gaps).
+func termsQuery(field string, terms []string, boost float64) bq.Query {
+	if len(terms) == 1 {
+		t := bq.NewTermQuery(terms[0])
+		t.SetField(field)
+		t.SetBoost(boost)
+		return t
+	}
+	mp := make([][]string, len(terms))
+	for i, t := range terms {
+		if t != "" {
+			mp[i] = []string{t}
+		}
+	}
+	p := bq.NewMultiPhraseQuery(mp, field)
+	p.SetBoost(boost)
+	return p
+}
+
+func yearQuery(y yearClause) bq.Query {
+	var lo, hi *float64
+	if y.min != 0 {
+		v := float64(y.min)
+		lo = &v
+	}
+	if y.max != 0 {
+		v := float64(y.max)
+		hi = &v
+	}
+	inc := true
+	q := bq.NewNumericRangeInclusiveQuery(lo, hi, &inc, &inc)
+	q.SetField(fieldYear)
+	return q
+}
+
+func fieldLabel(field string) string {
+	if field == fieldAuthors {
+		return "author"
+	}
+	return field
+}

@@ -1,0 +1,59 @@
+package search
+
+import (
+	"strings"
+	"unicode"
+)
+
+// Natural-language questions ("which paper rediscovers the Kramers-Wannier
+// duality?") go through the same free-text path as keywords, minus the words
+// that only shape the question.
+
+// questionStarts are first words that make a query a question.
+var questionStarts = map[string]bool{
+	"which": true, "what": true, "who": true, "whom": true, "whose": true, "how": true,
+	"why": true, "where": true, "when": true, "is": true, "are": true, "does": true,
+	"do": true, "did": true, "can": true, "could": true, "any": true, "find": true,
+	"show": true, "list": true, "give": true, "tell": true, "has": true, "have": true,
+}
+
+// isQuestion reports whether s reads as a question rather than keywords.
+func isQuestion(s string) bool {
+	s = strings.TrimSpace(s)
+	if strings.HasSuffix(s, "?") {
+		return true
+	}
+	first, _, _ := strings.Cut(s, " ")
+	return questionStarts[strings.ToLower(strings.TrimFunc(first, func(r rune) bool { return !unicode.IsLetter(r) }))]
+}
+
+// metaWords never say what a paper is about: they are dropped from free text
+// (quoted phrases keep them).
+var metaWords = map[string]bool{
+	"which": true, "what": true, "who": true, "whom": true, "whose": true, "where": true,
+	"when": true, "why": true, "how": true, "any": true, "anything": true, "anyone": true,
+	"paper": true, "papers": true, "article": true, "articles": true, "publication": true,
+	"publications": true, "please": true, "find": true, "show": true, "list": true,
+	"tell": true, "give": true, "me": true, "there": true, "whether": true, "also": true,
+	"via": true, "such": true, "like": true, "kind": true,
+}
+
+// questionWords are also dropped, but only from questions, where they frame
+// the question ("which papers make ... faster", "does any paper propose ...").
+var questionWords = map[string]bool{
+	"propose": true, "proposes": true, "proposed": true, "present": true, "presents": true,
+	"introduce": true, "introduces": true, "study": true, "studies": true, "studied": true,
+	"describe": true, "describes": true, "discuss": true, "discusses": true, "make": true,
+	"makes": true, "making": true, "use": true, "uses": true, "using": true, "get": true,
+	"gets": true, "talk": true, "talks": true, "mention": true, "mentions": true,
+	"exist": true, "exists": true, "know": true, "looking": true, "look": true,
+	"want": true, "need": true, "work": true, "works": true, "someone": true,
+	"something": true, "way": true, "ways": true, "explain": true, "explains": true,
+	"deal": true, "deals": true, "try": true, "tries": true, "shows": true,
+}
+
+// isMetaWord reports whether the typed word w is dropped from the free text.
+func isMetaWord(w string, question bool) bool {
+	w = strings.ToLower(strings.TrimFunc(w, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }))
+	return metaWords[w] || (question && questionWords[w])
+}

@@ -1,0 +1,277 @@
+package search
+
+import (
+	"strings"
+)
+
+// altKind says how an alternative relates to what the user typed.
+type altKind int
+
+const (
+	altExact    altKind = iota // the word or phrase itself, stemmed
+	altAcronym                 // acronym for a long form, or the reverse
+	altSpelling                // British/American spelling
+	altSynonym                 // hand-kept synonym
+	altFuzzy                   // typo correction
+)
+
+// credit is how much a match of this kind counts towards query coverage.
+func (k altKind) credit() float64 {
+	switch k {
+	case altSynonym:
+		return 0.8
+	case altFuzzy:
+		return 0.85
+	}
+	return 1
+}
+
+// boost weights the kind in the bleve query.
+func (k altKind) boost() float64 {
+	switch k {
+	case altAcronym:
+		return 0.9
+	case altSynonym:
+		return 0.4
+	case altFuzzy:
+		return 0.6
+	}
+	return 1
+}
+
+// alt is one way a query term can appear in a paper.
+type alt struct {
+	kind  altKind
+	terms []string // stems by position, "" marks a removed stop word; one entry for a single term
+}
+
+// words returns the non-gap stems of a.
+func (a alt) words() []string {
+	if len(a.terms) == 1 {
+		return a.terms
+	}
+	w := make([]string, 0, len(a.terms))
+	for _, t := range a.terms {
+		if t != "" {
+			w = append(w, t)
+		}
+	}
+	return w
+}
+
+// group is one thing the user asked for: a word or phrase with its
+// alternatives (acronyms, synonyms, spellings, corrections). A paper matches
+// the group when it contains any alternative.
+type group struct {
+	surface string // as typed, for Result.Matched
+	alts    []alt
+	names   []string // author-name tokens to find in the authors field, if the word is a name
+	weight  float64  // idf-based importance within the query
+}
+
+// qtoken is one analysed query word.
+type qtoken struct {
+	stem, surface string
+}
+
+// textGroups turns the free text of q into groups: meta words of questions
+// are dropped, acronyms and long forms are expanded both ways, typos are
+// corrected from the corpus vocabulary.
+func (s *state) textGroups(q *parsedQuery) []group {
+	var groups []group
+	var run []qtoken
+	flush := func() {
+		groups = append(groups, s.wordGroups(run)...)
+		run = nil
+	}
+	for _, c := range q.text {
+		if c.phrase {
+			flush()
+			if g, ok := s.phraseGroup(c.text); ok {
+				groups = append(groups, g)
+			}
+			continue
+		}
+		if isMetaWord(c.text, q.question) {
+			continue
+		}
+		for _, t := range s.an.text.Analyze([]byte(c.text)) {
+			run = append(run, qtoken{stem: string(t.Term), surface: c.text[t.Start:t.End]})
+		}
+	}
+	flush()
+	return mergeGroups(groups)
+}
+
+// mergeGroups drops repeated groups ("graph graph").
+func mergeGroups(gs []group) []group {
+	out := gs[:0]
+	seen := map[string]bool{}
+	for _, g := range gs {
+		k := strings.Join(g.alts[0].terms, " ")
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		out = append(out, g)
+	}
+	return out
+}
+
+// wordGroups groups a run of unquoted words: a run that spells a known long
+// form ("key value", "machine learning interatomic potentials") becomes one
+// group with its acronym as alternative; every other word is its own group.
+func (s *state) wordGroups(run []qtoken) []group {
+	var gs []group
+	stems := make([]string, len(run))
+	for i, t := range run {
+		stems[i] = t.stem
+	}
+	for i := 0; i < len(run); {
+		if e, n := s.acr.longForm(stems[i:]); n >= 2 {
+			surf := make([]string, n)
+			for k := range n {
+				surf[k] = run[i+k].surface
+			}
+			g := group{surface: strings.Join(surf, " "), alts: []alt{{kind: altExact, terms: e.terms}}}
+			for _, x := range s.acr.acronymsFor(e.words()) {
+				g.alts = append(g.alts, alt{kind: altAcronym, terms: []string{x.acronym}})
+			}
+			g.weight = s.groupWeight(g)
+			gs = append(gs, g)
+			i += n
+			continue
+		}
+		gs = append(gs, s.wordGroup(run[i]))
+		i++
+	}
+	return gs
+}
+
+// wordGroup is the group of one unquoted word.
+func (s *state) wordGroup(t qtoken) group {
+	g := group{surface: t.surface, alts: []alt{{kind: altExact, terms: []string{t.stem}}}}
+	for _, e := range s.acr.expansions(t.stem) {
+		g.alts = append(g.alts, alt{kind: altAcronym, terms: e.terms})
+	}
+	for _, syn := range s.syn[t.stem] {
+		if s.vocab.has(syn) {
+			g.alts = append(g.alts, alt{kind: altSynonym, terms: []string{syn}})
+		}
+	}
+	if v := spellingVariant(t.surface); v != "" {
+		for _, tk := range s.an.text.Analyze([]byte(v)) {
+			if st := string(tk.Term); st != t.stem && s.vocab.has(st) {
+				g.alts = append(g.alts, alt{kind: altSpelling, terms: []string{st}})
+			}
+		}
+	}
+	if names := s.nameTokens(t.surface); len(names) > 0 {
+		g.names = names
+	}
+	if !s.vocab.has(t.stem) && len(g.alts) == 1 && g.names == nil {
+		for _, fix := range s.vocab.corrections(t.stem) {
+			g.alts = append(g.alts, alt{kind: altFuzzy, terms: []string{fix}})
+		}
+	}
+	g.weight = s.groupWeight(g)
+	return g
+}
+
+// nameTokens returns the author-name tokens of w when every one of them is
+// an author name in the corpus.
+func (s *state) nameTokens(w string) []string {
+	var out []string
+	for _, tk := range s.an.name.Analyze([]byte(w)) {
+		n := string(tk.Term)
+		if s.vocab.names[n] == 0 {
+			return nil
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+// phraseGroup is the group of a quoted phrase: matched exactly, stemmed, no
+// synonyms or corrections. ok is false when the phrase is only stop words.
+func (s *state) phraseGroup(text string) (group, bool) {
+	terms := positionTerms(s.an.text.Analyze([]byte(text)))
+	a := alt{kind: altExact, terms: terms}
+	if len(a.words()) == 0 {
+		return group{}, false
+	}
+	if w := a.words(); len(w) == 1 {
+		a.terms = w
+	}
+	g := group{surface: text, alts: []alt{a}}
+	g.weight = s.groupWeight(g)
+	return g, true
+}
+
+// altIDF is an alternative's informativeness: the sum of its words' idf.
+func (s *state) altIDF(a alt) float64 {
+	var w float64
+	for _, t := range a.words() {
+		w += s.vocab.idf(t)
+	}
+	return w
+}
+
+// altKnown reports whether every word of a is in the corpus.
+func (s *state) altKnown(a alt) bool {
+	for _, t := range a.words() {
+		if !s.vocab.has(t) {
+			return false
+		}
+	}
+	return true
+}
+
+// groupWeight is the idf of what the user typed when the corpus knows it,
+// else of the best-known alternative, else the idf of an unknown word (the
+// highest): a word no paper contains weighs most, so leaving it unmatched
+// costs most coverage.
+func (s *state) groupWeight(g group) float64 {
+	if s.altKnown(g.alts[0]) {
+		return s.altIDF(g.alts[0])
+	}
+	best := 0.0
+	for _, a := range g.alts[1:] {
+		if s.altKnown(a) {
+			best = max(best, s.altIDF(a))
+		}
+	}
+	if len(g.names) > 0 {
+		for _, n := range g.names {
+			best = max(best, s.nameIDF(n))
+		}
+	}
+	if best > 0 {
+		return best
+	}
+	return s.altIDF(g.alts[0])
+}
+
+// nameIDF is the idf of an author-name token.
+func (s *state) nameIDF(n string) float64 {
+	v := *s.vocab
+	v.df = v.names
+	return v.idf(n)
+}
+
+// clauseTerms analyses a field clause or exclusion into one alternative
+// (several words become a phrase). ok is false when nothing searchable is left.
+func (s *state) clauseTerms(c clause, field string) (alt, bool) {
+	an := s.an.text
+	if field == fieldAuthors || field == fieldVenue {
+		an = s.an.name
+	}
+	a := alt{kind: altExact, terms: positionTerms(an.Analyze([]byte(c.text)))}
+	if len(a.words()) == 0 {
+		return alt{}, false
+	}
+	if w := a.words(); len(w) == 1 {
+		a.terms = w
+	}
+	return a, true
+}
