@@ -19,7 +19,8 @@
 // envelopes pushed while no socket is connected are queued and delivered after
 // the next hello. Everything the app sends is recorded (Messages, Ephemerals,
 // ResponseURLPosts, HomeViews, Calls, Acks) and can be awaited with WaitFor,
-// which wakes on every recorded change instead of polling.
+// which wakes on every recorded change (with a 10 ms backstop for conditions
+// on the app's own state), so tests never sleep.
 //
 // The server is honest where Slack is strict: wrong tokens get invalid_auth,
 // blocks are checked with bot/blockkit (invalid_blocks, or invalid_arguments

@@ -123,18 +123,25 @@ func (s *Server) notifyLocked() {
 // ErrTimeout is returned by the Wait functions when the deadline passes.
 var ErrTimeout = errors.New("slacktest: timed out waiting")
 
-// WaitFor blocks until cond returns true, re-evaluating it after every change
-// the server records (message, ack, call, connection), or until timeout. cond
-// runs without the server's lock, so it may call any Server method.
+// WaitFor blocks until cond returns true or timeout passes. cond is
+// re-evaluated after every change the server records (message, ack, call,
+// connection) and, as a backstop for conditions on state outside the
+// emulator (an app's readiness, say), every recheckInterval. cond runs
+// without the server's lock, so it may call any Server method.
 func (s *Server) WaitFor(timeout time.Duration, cond func() bool) error {
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 	return s.WaitForContext(ctx, cond)
 }
 
+// recheckInterval bounds how stale WaitFor can be on outside state.
+const recheckInterval = 10 * time.Millisecond
+
 // WaitForContext is WaitFor bounded by ctx; it returns ErrTimeout wrapping
 // ctx's error when ctx ends first.
 func (s *Server) WaitForContext(ctx context.Context, cond func() bool) error {
+	tick := time.NewTicker(recheckInterval)
+	defer tick.Stop()
 	for {
 		s.mu.Lock()
 		ch := s.changed
@@ -144,6 +151,7 @@ func (s *Server) WaitForContext(ctx context.Context, cond func() bool) error {
 		}
 		select {
 		case <-ch:
+		case <-tick.C:
 		case <-ctx.Done():
 			if cond() {
 				return nil
