@@ -63,7 +63,8 @@ func (s *Server) conversationsJoin(r *apiRequest) (map[string]any, *apiError) {
 	return map[string]any{"channel": ch.wire(s.now())}, nil
 }
 
-// conversationsHistory lists top-level messages newest first, with Slack's
+// conversationsHistory lists top-level messages (and thread replies broadcast
+// to the channel) newest first, with Slack's
 // oldest/latest/inclusive/limit/cursor arguments (cursor is an offset).
 func (s *Server) conversationsHistory(r *apiRequest) (map[string]any, *apiError) {
 	ch, e := s.readableLocked(r.params.Get("channel"))
@@ -72,7 +73,8 @@ func (s *Server) conversationsHistory(r *apiRequest) (map[string]any, *apiError)
 	}
 	var list []*Message
 	for _, m := range s.messages {
-		if m.Channel == ch.ID && !m.Deleted && (m.ThreadTS == "" || m.ThreadTS == m.TS) && inRange(m.TS, r) {
+		topLevel := m.ThreadTS == "" || m.ThreadTS == m.TS || m.Params.Get("reply_broadcast") == "true"
+		if m.Channel == ch.ID && !m.Deleted && topLevel && inRange(m.TS, r) {
 			list = append(list, m)
 		}
 	}
