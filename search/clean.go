@@ -83,7 +83,7 @@ func (c *cleaner) run(b *strings.Builder, inGroup bool, depth int) {
 		case c.math && (ch == '_' || ch == '^'):
 			c.script(b, depth)
 		case c.math:
-			c.copyRune(b)
+			c.copyPlain(b, plainInMath)
 		case ch == '*' || ch == '_':
 			c.emphasis(b)
 		case ch == '~':
@@ -108,12 +108,46 @@ func (c *cleaner) run(b *strings.Builder, inGroup bool, depth int) {
 				b.WriteByte('[')
 			}
 		default:
-			if c.atWordStart() && c.url(b) {
+			if urlStart[ch] && c.atWordStart() && c.url(b) {
 				continue
 			}
-			c.copyRune(b)
+			c.copyPlain(b, plainOutsideMath)
 		}
 	}
+}
+
+// plainInMath and plainOutsideMath mark the bytes that need no
+// translation, so runs of them are copied at once; urlStart marks the first
+// letters of a URL (http, www, github, gitlab, bitbucket, huggingface).
+var (
+	plainInMath      = byteSet("{}\\$_^", false)
+	plainOutsideMath = byteSet("{}\\$*_~`'["+urlStarters, false)
+	urlStart         = byteSet(urlStarters, true)
+)
+
+const urlStarters = "hHwWgGbB"
+
+// byteSet returns a table that is in for the bytes of s, !in for the others.
+func byteSet(s string, in bool) *[256]bool {
+	var t [256]bool
+	for i := range t {
+		t[i] = !in
+	}
+	for i := range len(s) {
+		t[s[i]] = in
+	}
+	return &t
+}
+
+// copyPlain copies the byte at c.i and the run of plain bytes after it.
+// Special bytes are ASCII, so a run never splits a UTF-8 sequence.
+func (c *cleaner) copyPlain(b *strings.Builder, plain *[256]bool) {
+	j := c.i + 1
+	for j < len(c.src) && plain[c.src[j]] {
+		j++
+	}
+	b.WriteString(c.src[c.i:j])
+	c.i = j
 }
 
 func (c *cleaner) copyRune(b *strings.Builder) {
@@ -125,6 +159,9 @@ func (c *cleaner) copyRune(b *strings.Builder) {
 func (c *cleaner) atWordStart() bool {
 	if c.i == 0 {
 		return true
+	}
+	if prev := c.src[c.i-1]; prev < utf8.RuneSelf {
+		return !isWordByte(prev) && prev != '/' && prev != '.' && prev != '@'
 	}
 	r, _ := utf8.DecodeLastRuneInString(c.src[:c.i])
 	return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '/' && r != '.' && r != '@'
@@ -251,21 +288,56 @@ func (c *cleaner) markdownLink(b *strings.Builder, depth int) bool {
 // tidySpace collapses runs of white space to one space, trims the ends and
 // restores the space missing in scraped text such as "LLMs.To overcome".
 func tidySpace(s string) string {
-	var b strings.Builder
-	b.Grow(len(s))
-	space := false
-	for _, r := range s {
-		if unicode.IsSpace(r) {
-			space = b.Len() > 0
-			continue
-		}
-		if space {
-			b.WriteByte(' ')
-			space = false
-		}
-		b.WriteRune(r)
+	if isTidy(s) {
+		return fixSentenceJoins(s)
 	}
-	return fixSentenceJoins(b.String())
+	var out strings.Builder
+	out.Grow(len(s))
+	space := false
+	for i := 0; i < len(s); {
+		ch := s[i]
+		n := 1
+		isSpace := ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == '\v' || ch == '\f'
+		if ch >= utf8.RuneSelf {
+			var r rune
+			r, n = utf8.DecodeRuneInString(s[i:])
+			isSpace = unicode.IsSpace(r)
+		}
+		if isSpace {
+			space = out.Len() > 0
+		} else {
+			if space {
+				out.WriteByte(' ')
+				space = false
+			}
+			out.WriteString(s[i : i+n])
+		}
+		i += n
+	}
+	return fixSentenceJoins(out.String())
+}
+
+// isTidy reports whether s has no space to collapse or trim; non-ASCII
+// spaces count as untidy.
+func isTidy(s string) bool {
+	if s == "" {
+		return true
+	}
+	if s[0] == ' ' || s[len(s)-1] == ' ' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		switch ch := s[i]; {
+		case ch == ' ':
+			if s[i+1] == ' ' {
+				return false
+			}
+		case ch < ' ', ch == 0x7f, ch >= utf8.RuneSelf && (ch == 0xc2 || ch == 0xe1 || ch == 0xe2 || ch == 0xe3):
+			// control characters; U+0085, U+00A0, U+1680, U+2000-U+205F, U+3000
+			return false
+		}
+	}
+	return true
 }
 
 // fixSentenceJoins inserts a space in "words.Next" where a scraper removed a

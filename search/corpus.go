@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Hash returns a hex SHA-256 over the content of every paper (all fields but
@@ -39,6 +40,22 @@ func writeField(h hash.Hash, ss ...string) {
 	}
 }
 
+// minAbstractWords is the size below which an abstract is reported as
+// suspicious (scrapers leave stubs such as "Part of") and does not count as
+// the same paper as another with the same stub.
+const minAbstractWords = 8
+
+// substantial reports whether an abstract has at least minAbstractWords words.
+func substantial(abstract string) bool {
+	n := 0
+	for range strings.FieldsSeq(abstract) {
+		if n++; n >= minAbstractWords {
+			return true
+		}
+	}
+	return false
+}
+
 // corpus cleans the loaded records into papers, drops duplicates and
 // assigns IDs.
 func (l *loader) corpus(names []string) (*Corpus, error) {
@@ -47,11 +64,17 @@ func (l *loader) corpus(names []string) (*Corpus, error) {
 		c.Problems = append(c.Problems, fmt.Sprintf("... and %d more problems not listed", l.omitted))
 	}
 	papers := cleanAll(l.raws)
-	seen := make(map[string]bool, 2*len(papers))
+	seen := make(map[dedupKey]bool, 2*len(papers))
 	keys := make([]string, 0, len(papers))
+	var buf []byte
 	for i, p := range papers {
-		tk, ak := "t:"+normKey(p.Title), "a:"+normKey(p.Abstract)
-		if (tk != "t:" && seen[tk]) || (ak != "a:" && seen[ak]) {
+		var tk, ak dedupKey
+		tk, buf = newDedupKey('t', p.Title, buf)
+		ak, buf = newDedupKey('a', p.Abstract, buf)
+		if !substantial(p.Abstract) {
+			ak = dedupKey{} // "Part of" is a scraping accident, not an identity
+		}
+		if (tk != dedupKey{} && seen[tk]) || (ak != dedupKey{} && seen[ak]) {
 			c.Duplicates++
 			continue
 		}
@@ -68,20 +91,80 @@ func (l *loader) corpus(names []string) (*Corpus, error) {
 
 // normKey normalises text for comparison: lower case, letters and digits
 // only, single spaces.
-func normKey(s string) string {
-	var b strings.Builder
-	b.Grow(len(s))
+func normKey(s string) string { return string(appendNormKey(nil, s)) }
+
+// appendNormKey appends the normKey of s to dst.
+func appendNormKey(dst []byte, s string) []byte {
+	dst = slices.Grow(dst, len(s))
 	space := false
-	for _, r := range s {
+	start := len(dst)
+	for i := 0; i < len(s); {
+		ch := s[i]
+		if ch < utf8.RuneSelf {
+			i++
+			if lc := asciiKey[ch]; lc != 0 {
+				if space {
+					dst = append(dst, ' ')
+					space = false
+				}
+				dst = append(dst, lc)
+			} else {
+				space = len(dst) > start
+			}
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		i += n
+		if d, ok := scriptDigits[r]; ok {
+			r = d // "ℓ₁" and "l1" are the same key
+		} else if r == 'ℓ' {
+			r = 'l'
+		}
 		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
-			space = b.Len() > 0
+			space = len(dst) > start
 			continue
 		}
 		if space {
-			b.WriteByte(' ')
+			dst = append(dst, ' ')
 			space = false
 		}
-		b.WriteRune(unicode.ToLower(r))
+		dst = utf8.AppendRune(dst, unicode.ToLower(r))
 	}
-	return b.String()
+	return dst
+}
+
+// scriptDigits maps sub- and superscript digits to plain ones.
+var scriptDigits = func() map[rune]rune {
+	m := map[rune]rune{}
+	for _, t := range []map[rune]rune{subscripts, superscripts} {
+		for plain, script := range t {
+			if '0' <= plain && plain <= '9' {
+				m[script] = plain
+			}
+		}
+	}
+	return m
+}()
+
+// asciiKey maps ASCII letters and digits to their lower case, others to 0.
+var asciiKey = func() (t [utf8.RuneSelf]byte) {
+	for c := byte('0'); c <= '9'; c++ {
+		t[c] = c
+	}
+	for c := byte('a'); c <= 'z'; c++ {
+		t[c], t[c-'a'+'A'] = c, c
+	}
+	return t
+}()
+
+// dedupKey is a digest of a normalised title or abstract, tagged by kind;
+// the zero key means the text was empty.
+type dedupKey [sha256.Size]byte
+
+func newDedupKey(kind byte, s string, buf []byte) (dedupKey, []byte) {
+	buf = appendNormKey(append(buf[:0], kind), s)
+	if len(buf) == 1 {
+		return dedupKey{}, buf
+	}
+	return sha256.Sum256(buf), buf
 }

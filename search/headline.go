@@ -34,13 +34,32 @@ func Headline(title, abstract string) string {
 	if line == "" {
 		line = mainClause(sentences[0])
 	}
-	return cutAtWord(strings.TrimRight(line, " .;:,"), MaxHeadline)
+	return cutAtWord(capitalizeWord(strings.TrimRight(line, " .;:,")), MaxHeadline)
+}
+
+// capitalizeWord capitalises a line's first word when it is an ordinary
+// lower-case word ("predictive consistency learning" but not "k-means" or
+// "iPhone").
+func capitalizeWord(s string) string {
+	end := strings.IndexAny(s, " -")
+	if end < 0 {
+		end = len(s)
+	}
+	if end < 2 {
+		return s
+	}
+	for i := range end {
+		if !isASCIILower(s[i]) {
+			return s
+		}
+	}
+	return string(s[0]-'a'+'A') + s[1:]
 }
 
 var (
 	// proposeRe finds the verb that introduces a contribution; the method's
 	// name, if any, follows it.
-	proposeRe = regexp.MustCompile(`(?i)\b(?:we|i|paper|work|study|here)\s+(?:(?:first|further|also|then|now|thus|therefore|hence)\s+)?(?:propose|introduce|present|develop|design|describe|build|devise|create|call|term|name|offer|release|construct)s?\s+`)
+	proposeRe = regexp.MustCompile(`(?i)\b(?:we|i|paper|work|study|here|and)\s+(?:(?:first|further|also|then|now|thus|therefore|hence)\s+)?(?:propose|introduce|present|develop|design|describe|build|devise|create|call|term|name|offer|release|construct)s?\s+`)
 	// namedRe finds "called X", "named X", "dubbed X", "termed X", "coined X".
 	namedRe = regexp.MustCompile(`(?i)(?:,\s*|\s)(?:called|named|dubbed|termed|coined|referred to as)\s+`)
 	// isARe finds "X is a ...".
@@ -65,8 +84,12 @@ var (
 // "" when the sentence introduces none.
 func methodLine(s string) string {
 	if loc := proposeRe.FindStringIndex(s); loc != nil {
-		if name, after, ok := nameAt(s[loc[1]:]); ok {
+		object := s[loc[1]:]
+		if name, after, ok := nameAt(object); ok {
 			return withDescription(name, after)
+		}
+		if name, desc, ok := laterName(object); ok {
+			return name + ": " + desc
 		}
 	}
 	if loc := namedRe.FindStringIndex(s); loc != nil {
@@ -98,9 +121,51 @@ func methodLine(s string) string {
 	return ""
 }
 
+// laterName finds a name given after a description, as in "a novel
+// attention mechanism based on dynamic context, Grouped Cross Attention
+// (GCA), which ...": it returns the name and the description before it.
+func laterName(object string) (name, desc string, ok bool) {
+	limit := min(len(object), 160)
+	for i := strings.Index(object, ", "); i > 0 && i < limit; {
+		if n, after, found := nameAt(object[i+2:]); found && (after == "" || strings.IndexByte(",.;:", after[0]) >= 0) {
+			return n, strings.TrimSpace(object[:i]), true
+		}
+		next := strings.Index(object[i+2:], ", ")
+		if next < 0 {
+			break
+		}
+		i += 2 + next
+	}
+	return "", "", false
+}
+
+// maxExpansion is the longest spelled-out name kept before its acronym in a
+// headline; longer ones give way to the acronym ("FINDR: an unsupervised
+// ..." rather than "Flow-field Inference from Neural Data using deep
+// Recurrent networks (FINDR): an ...").
+const maxExpansion = 30
+
+// shortName reduces "Long Expansion (ACRO)" and "ACRO (Long Expansion)" to
+// "ACRO" when the expansion is longer than maxExpansion.
+func shortName(name string) string {
+	open := strings.LastIndex(name, " (")
+	if open < 0 || !strings.HasSuffix(name, ")") {
+		return name
+	}
+	inner := name[open+2 : len(name)-1]
+	switch {
+	case open > maxExpansion && isDistinctive(inner):
+		return inner // "Long Expansion (ACRO)"
+	case len(inner) > maxExpansion && isDistinctive(name[:open]):
+		return name[:open] // "ACRO (Long Expansion)"
+	}
+	return name
+}
+
 // withDescription joins a name and the rest of its sentence: "X, a Y"
 // becomes "X: a Y"; anything else follows the name as written.
 func withDescription(name, after string) string {
+	name = shortName(name)
 	if desc, ok := appositive(after); ok {
 		return name + ": " + desc
 	}
@@ -132,6 +197,17 @@ func nameAt(s string) (name, after string, ok bool) {
 	for skip < len(words) && leadingWords[strings.ToLower(words[skip])] {
 		skip++
 	}
+	// "a learnable NeuroTree framework": up to two more lower-case words
+	// may precede a distinctive name.
+	for extra := 1; extra <= 2 && skip+extra < len(words); extra++ {
+		if w := words[skip+extra-1]; strings.ToLower(w) != w || strings.ContainsAny(w, ",.;:()") {
+			break
+		}
+		if isDistinctive(strings.TrimRight(words[skip+extra], ",.:;")) {
+			skip += extra
+			break
+		}
+	}
 	rest := s
 	for range skip {
 		rest = strings.TrimLeft(rest, " ")
@@ -153,12 +229,44 @@ func nameAt(s string) (name, after string, ok bool) {
 				name, after = name+after[:end+1], after[end+1:]
 			}
 		}
-		return name, trailingNoun(&name, after), true
+		after = trailingNoun(&name, after)
+		if endsName(after) {
+			return name, dropHere(after), true
+		}
 	}
 	if n, a, ok := capitalisedPhrase(rest); ok {
 		return n, a, true
 	}
 	return "", "", false
+}
+
+// endsName reports whether the text after a candidate name shows the name
+// is complete: punctuation, the end, or a function word ("SepLLM to
+// accelerate ..."), not a noun continuing a phrase ("KV cache ...").
+func endsName(after string) bool {
+	if after == "" || strings.IndexByte(",.;:)", after[0]) >= 0 || strings.HasPrefix(after, " (") ||
+		strings.HasPrefix(after, " —") || strings.HasPrefix(after, " -- ") {
+		return true
+	}
+	w, _, _ := strings.Cut(strings.TrimPrefix(after, " "), " ")
+	return nameFollowers[strings.TrimRight(w, ",.;:")]
+}
+
+var nameFollowers = map[string]bool{
+	"to": true, "that": true, "which": true, "for": true, "with": true, "as": true, "in": true,
+	"by": true, "is": true, "and": true, "on": true, "based": true, "using": true, "via": true,
+	"here": true, "herein": true, "from": true, "leveraging": true, "where": true, "whose": true,
+}
+
+// dropHere removes "in this paper" and the like that separate a name from
+// its description.
+func dropHere(after string) string {
+	for _, p := range []string{" in this paper", " in this work", " in this study", " in this article", " here", " herein"} {
+		if rest, ok := strings.CutPrefix(after, p); ok {
+			return rest
+		}
+	}
+	return after
 }
 
 // phraseWithAcronym reads up to 12 words then "(ACRO)" at the start of s.
@@ -173,11 +281,35 @@ func phraseWithAcronym(s string) (name, after string, ok bool) {
 	}
 	end += open
 	acro := s[open+2 : end]
-	if !isDistinctive(acro) || len(strings.Fields(s[:open])) > 12 {
+	if !isDistinctive(acro) || len(strings.Fields(s[:open])) > 12 || !abbreviates(acro, s[:open]) {
 		return "", "", false
 	}
 	name = s[:end+1]
-	return name, trailingNoun(&name, s[end+1:]), true
+	return name, dropHere(trailingNoun(&name, s[end+1:])), true
+}
+
+// abbreviates reports whether acro can stand for phrase: both start with the
+// same letter and acro's capitals appear in order in phrase ("DiTAR" for
+// "Diffusion Transformer Autoregressive Modeling", not "DOF" for "approach
+// for discovering effective degrees of freedom").
+func abbreviates(acro, phrase string) bool {
+	a, _ := utf8.DecodeRuneInString(acro)
+	p, _ := utf8.DecodeRuneInString(phrase)
+	if unicode.ToLower(a) != unicode.ToLower(p) {
+		return false
+	}
+	rest := strings.ToLower(phrase)
+	for _, r := range acro {
+		if !unicode.IsUpper(r) {
+			continue
+		}
+		i := strings.IndexRune(rest, unicode.ToLower(r))
+		if i < 0 {
+			return false
+		}
+		rest = rest[i+utf8.RuneLen(unicode.ToLower(r)):]
+	}
+	return true
 }
 
 // capitalisedPhrase reads 2 to 6 capitalised words followed by ", a".

@@ -8,7 +8,7 @@ import (
 
 // Sentences splits cleaned text into sentences: after '.', '!' or '?'
 // followed by a space and a capital letter, digit or opening quote or
-// bracket, except after abbreviations such as "e.g.", "i.e.", "et al.",
+// bracket, except after sentenceAbbreviations such as "e.g.", "i.e.", "et al.",
 // "Fig." or a single initial. Sentences keep their final punctuation.
 func Sentences(text string) []string {
 	var out []string
@@ -39,12 +39,12 @@ func Sentences(text string) []string {
 	return out
 }
 
-// abbreviations end in a period that does not end a sentence.
-var abbreviations = []string{"e.g.", "i.e.", "et al.", "etc.", "vs.", "cf.", "Fig.", "Figs.", "Eq.", "Eqs.", "Sec.", "resp.", "approx.", "incl.", "w.r.t.", "Dr.", "Prof.", "No.", "al."}
+// sentenceAbbreviations end in a period that does not end a sentence.
+var sentenceAbbreviations = []string{"e.g.", "i.e.", "et al.", "etc.", "vs.", "cf.", "Fig.", "Figs.", "Eq.", "Eqs.", "Sec.", "resp.", "approx.", "incl.", "w.r.t.", "Dr.", "Prof.", "No.", "al."}
 
 // isAbbreviation reports whether s ends in an abbreviation or an initial.
 func isAbbreviation(s string) bool {
-	for _, a := range abbreviations {
+	for _, a := range sentenceAbbreviations {
 		if strings.HasSuffix(s, a) && (len(s) == len(a) || !isWordByte(s[len(s)-len(a)-1])) {
 			return a != "etc." // "etc." usually ends its sentence
 		}

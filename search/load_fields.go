@@ -2,8 +2,10 @@ package search
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // add cleans a raw record into a paper, or skips it with a problem when it
@@ -16,6 +18,9 @@ func (l *loader) add(r rawPaper) {
 			l.skip(r.src, "record has neither title nor abstract; skipped")
 		}
 		return
+	}
+	if !substantial(r.abstract) {
+		l.problem(r.src, "abstract %q looks truncated; kept", cutAtWord(strings.TrimSpace(r.abstract), 60))
 	}
 	l.raws = append(l.raws, r)
 }
@@ -58,17 +63,36 @@ func bibtexNames(s string) bool {
 }
 
 // cleanList trims items, collapses inner white space and drops empty and
-// repeated items.
+// repeated (ignoring case) items.
 func cleanList(items []string) []string {
-	var out []string
-	seen := map[string]bool{}
+	out := make([]string, 0, len(items))
+	var seen map[string]bool // for long lists only; short ones are scanned
 	for _, it := range items {
-		it = strings.Join(strings.Fields(it), " ")
-		if it == "" || seen[strings.ToLower(it)] {
+		it = strings.TrimSpace(it)
+		if strings.Contains(it, "  ") || strings.ContainsAny(it, "\t\n\r") {
+			it = strings.Join(strings.Fields(it), " ")
+		}
+		if it == "" {
 			continue
 		}
-		seen[strings.ToLower(it)] = true
+		if len(out) >= 32 && seen == nil {
+			seen = make(map[string]bool, len(items))
+			for _, o := range out {
+				seen[strings.ToLower(o)] = true
+			}
+		}
+		if seen != nil {
+			if seen[strings.ToLower(it)] {
+				continue
+			}
+			seen[strings.ToLower(it)] = true
+		} else if slices.ContainsFunc(out, func(o string) bool { return strings.EqualFold(o, it) }) {
+			continue
+		}
 		out = append(out, it)
+	}
+	if len(out) == 0 {
+		return nil
 	}
 	return out
 }
@@ -138,15 +162,21 @@ func venueFromFileName(base string) string {
 	return conf + " " + m[2]
 }
 
-// cutAtWord cuts s to at most n runes at a word boundary, adding "…".
+// cutAtWord cuts s to at most n runes at a word boundary, adding "…". It
+// avoids ending inside an unclosed parenthesis when it can.
 func cutAtWord(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
+	if utf8.RuneCountInString(s) <= n {
 		return s
 	}
+	r := []rune(s)
 	cut := string(r[:n-1])
 	if i := strings.LastIndexByte(cut, ' '); i > len(cut)/2 {
 		cut = cut[:i]
 	}
-	return strings.TrimRight(cut, " ,;:-–—") + "…"
+	if strings.Count(cut, "(") > strings.Count(cut, ")") {
+		if i := strings.LastIndex(cut, " ("); i > len(cut)/2 {
+			cut = cut[:i]
+		}
+	}
+	return strings.TrimRight(cut, " ,;:-–—(") + "…"
 }

@@ -24,19 +24,26 @@ func (l *loader) loadJSONArray(name string, data []byte) error {
 	}
 	ctx := l.jsonContext(name)
 	lines := lineCounter{data: data}
-	rec := 0
+	n := 0
 	for dec.More() {
-		rec++
+		n++
 		start := dec.InputOffset()
-		var raw json.RawMessage
-		if err := dec.Decode(&raw); err != nil {
-			return jsonError(name, data, dec.InputOffset(), rec, err)
+		var rec jsonRecord
+		err := dec.Decode(&rec)
+		where := fmt.Sprintf("%s#%d (line %d)", name, n, lines.at(skipSpaceComma(data, start)))
+		var te *json.UnmarshalTypeError
+		switch {
+		case errors.As(err, &te) || (err == nil && rec == nil):
+			// The decoder has read past the value: the next record is intact.
+			l.skip(where, "record is not a JSON object")
+		case err != nil:
+			return jsonError(name, data, recordErrorOffset(data, skipSpaceComma(data, start)), n, err)
+		default:
+			l.addJSON(ctx, locRecord(name, n), where, rec)
 		}
-		where := fmt.Sprintf("%s#%d (line %d)", name, rec, lines.at(skipSpaceComma(data, start)))
-		l.addJSON(ctx, locRecord(name, rec), where, raw)
 	}
 	if _, err := dec.Token(); err != nil { // the closing ']'
-		return jsonError(name, data, dec.InputOffset(), rec, err)
+		return jsonError(name, data, dec.InputOffset(), n, err)
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		return invalidf(opLoad, "%s: line %d: unexpected data after the closing ] of the JSON array", name, lineAt(data, dec.InputOffset()))
@@ -51,9 +58,9 @@ func (l *loader) loadJSONObject(name string, data []byte) error {
 	var obj jsonRecord
 	if err := json.Unmarshal(data, &obj); err != nil {
 		var se *json.SyntaxError
-		off := int64(0)
+		off := int64(len(data))
 		if errors.As(err, &se) {
-			off = se.Offset
+			off = max(0, se.Offset-1)
 		}
 		return jsonError(name, data, off, 0, err)
 	}
@@ -62,7 +69,7 @@ func (l *loader) loadJSONObject(name string, data []byte) error {
 			return l.loadJSONArray(name+" ("+key+")", v)
 		}
 	}
-	l.addJSON(l.jsonContext(name), locRecord(name, 1), name+"#1", json.RawMessage(data))
+	l.addJSON(l.jsonContext(name), locRecord(name, 1), name+"#1", obj)
 	return nil
 }
 
@@ -78,13 +85,16 @@ func (l *loader) loadJSONLines(name string, data []byte) error {
 			continue
 		}
 		where := locLine(name, lineNo)
-		if !json.Valid(line) {
-			var v any
-			err := json.Unmarshal(line, &v)
+		var rec jsonRecord
+		var te *json.UnmarshalTypeError
+		switch err := json.Unmarshal(line, &rec); {
+		case errors.As(err, &te) || (err == nil && rec == nil):
+			l.skip(where, "record is not a JSON object")
+		case err != nil:
 			l.skip(where, "malformed JSON: %v", err)
-			continue
+		default:
+			l.addJSON(ctx, where, where, rec)
 		}
-		l.addJSON(ctx, where, where, line)
 	}
 	return nil
 }
@@ -101,14 +111,9 @@ func (l *loader) jsonContext(name string) jsonContext {
 	return jsonContext{venue: v, year: yearIn(v)}
 }
 
-// addJSON turns one JSON value into a raw paper; src goes into Paper.Source,
-// where into problems.
-func (l *loader) addJSON(ctx jsonContext, src, where string, raw json.RawMessage) {
-	var rec jsonRecord
-	if err := json.Unmarshal(raw, &rec); err != nil || rec == nil {
-		l.skip(where, "record is not a JSON object")
-		return
-	}
+// addJSON turns one JSON record into a raw paper; src goes into
+// Paper.Source, where into problems.
+func (l *loader) addJSON(ctx jsonContext, src, where string, rec jsonRecord) {
 	r := rawPaper{
 		src:      src,
 		title:    rec.text("title", "name"),
@@ -257,12 +262,26 @@ func (r jsonRecord) keys(n int) []string {
 	return ks
 }
 
-// jsonError describes a JSON syntax error by file, line, column and record.
-func jsonError(name string, data []byte, off int64, rec int, err error) error {
+// recordErrorOffset finds where a JSON syntax error lies in the record that
+// starts at start, by decoding it alone (a streaming decoder's offsets are
+// not absolute). A record that decodes fine alone is followed by the error.
+func recordErrorOffset(data []byte, start int64) int64 {
+	sub := json.NewDecoder(bytes.NewReader(data[start:]))
+	var v json.RawMessage
+	err := sub.Decode(&v)
 	var se *json.SyntaxError
-	if errors.As(err, &se) {
-		off = se.Offset
+	switch {
+	case errors.As(err, &se):
+		return start + max(0, se.Offset-1)
+	case err == nil:
+		return start + sub.InputOffset()
 	}
+	return int64(len(data))
+}
+
+// jsonError describes a JSON error at byte offset off by file, line, column
+// and record (rec 0: not inside a record).
+func jsonError(name string, data []byte, off int64, rec int, err error) error {
 	line, col := lineCol(data, off)
 	where := fmt.Sprintf("%s: line %d, column %d", name, line, col)
 	if rec > 0 {
