@@ -6,10 +6,11 @@ import (
 )
 
 // Preview returns the digest sub would get if it ran at now, without
-// claiming or recording anything: the papers no digest has posted to its
-// channel yet, keyed to its next scheduled day.
-func (s *Scheduler) Preview(ctx context.Context, sub Subscription, now time.Time) (Digest, error) {
-	papers, err := choosePapers(ctx, s.cfg.Searcher, s.cfg.Store, sub, s.cfg.Papers)
+// claiming or recording anything: up to n papers no digest has posted to its
+// channel yet, keyed to its next scheduled day. It needs no Poster, so
+// operators' dry runs and the /paper digest command can call it directly.
+func Preview(ctx context.Context, st Store, srch Searcher, sub Subscription, n int, now time.Time) (Digest, error) {
+	papers, err := choosePapers(ctx, srch, st, sub, n)
 	if err != nil {
 		return Digest{}, err
 	}
@@ -22,8 +23,8 @@ func (s *Scheduler) Preview(ctx context.Context, sub Subscription, now time.Time
 
 // PreviewChannel previews every active subscription of a channel, oldest
 // first. It is what `paperbot digest --dry-run --channel ID` prints.
-func (s *Scheduler) PreviewChannel(ctx context.Context, channelID string, now time.Time) ([]Digest, error) {
-	subs, err := s.cfg.Store.ByChannel(ctx, channelID)
+func PreviewChannel(ctx context.Context, st Store, srch Searcher, channelID string, n int, now time.Time) ([]Digest, error) {
+	subs, err := st.ByChannel(ctx, channelID)
 	if err != nil {
 		return nil, err
 	}
@@ -32,11 +33,23 @@ func (s *Scheduler) PreviewChannel(ctx context.Context, channelID string, now ti
 		if sub.Paused {
 			continue
 		}
-		d, err := s.Preview(ctx, sub, now)
+		d, err := Preview(ctx, st, srch, sub, n, now)
 		if err != nil {
 			return nil, err
 		}
 		out = append(out, d)
 	}
 	return out, nil
+}
+
+// Preview is the package-level Preview with the scheduler's store, searcher
+// and digest size.
+func (s *Scheduler) Preview(ctx context.Context, sub Subscription, now time.Time) (Digest, error) {
+	return Preview(ctx, s.cfg.Store, s.cfg.Searcher, sub, s.cfg.Papers, now)
+}
+
+// PreviewChannel is the package-level PreviewChannel with the scheduler's
+// store, searcher and digest size.
+func (s *Scheduler) PreviewChannel(ctx context.Context, channelID string, now time.Time) ([]Digest, error) {
+	return PreviewChannel(ctx, s.cfg.Store, s.cfg.Searcher, channelID, s.cfg.Papers, now)
 }

@@ -61,6 +61,10 @@ func (s *Scheduler) advance(ctx context.Context, now time.Time, sub *Subscriptio
 	if run.State == Posting && !fresh {
 		// An earlier attempt may have posted before it died or timed out.
 		ts, found, err := s.cfg.Poster.Find(ctx, run.ChannelID, run.Key)
+		if code, ok := unpostable(err); ok && sub != nil {
+			s.pause(ctx, now, *sub, run, code)
+			return
+		}
 		if err != nil {
 			s.retry(ctx, now, run, fmt.Errorf("looking for an earlier post: %w", err))
 			return

@@ -1,0 +1,224 @@
+package bot
+
+import (
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/slack-go/slack"
+
+	"github.com/paperbot/paperbot/bot/digest"
+	"github.com/paperbot/paperbot/search"
+)
+
+// Command names and button action prefixes of the digest feature.
+const (
+	cmdSubscribe     = "subscribe"
+	cmdSubscriptions = "subscriptions"
+	cmdUnsubscribe   = "unsubscribe"
+	cmdResume        = "resume"
+	cmdDigest        = "digest"
+
+	actionSubConfirm = "sub-confirm"
+	actionSubCancel  = "sub-cancel"
+	actionSubRemove  = "sub-remove"
+)
+
+func (d *Digests) commands() []Command {
+	return []Command{
+		{Name: cmdSubscribe, Usage: "subscribe TOPIC [at HH:MM] [tz Area/City] [daily|weekdays|weekly DAY]",
+			Example: "subscribe graph neural networks at 09:00 weekdays",
+			Help:    "Post a digest of new papers on a topic in this channel (preview first; defaults: 09:00 your time, weekdays).",
+			Handler: d.cmdSubscribe},
+		{Name: cmdSubscriptions, Usage: "subscriptions", Example: "subscriptions",
+			Help: "List this channel's digest subscriptions, with their next run.", Handler: d.cmdSubscriptions},
+		{Name: cmdUnsubscribe, Usage: "unsubscribe ID", Example: "unsubscribe s7k2qm",
+			Help: "Stop one of this channel's digests.", Handler: d.cmdUnsubscribe},
+		{Name: cmdResume, Usage: "resume ID", Example: "resume s7k2qm",
+			Help: "Restart a paused digest once I can post here again.", Handler: d.cmdResume},
+		{Name: cmdDigest, Usage: "digest", Example: "digest",
+			Help: "Preview, privately, what this channel's next digest would contain now.", Handler: d.cmdDigest},
+	}
+}
+
+func (d *Digests) actions() []Action {
+	return []Action{
+		{Prefix: actionSubConfirm, Handler: d.actConfirm},
+		{Prefix: actionSubCancel, Handler: d.actCancel},
+		{Prefix: actionSubRemove, Handler: d.actRemove},
+	}
+}
+
+// errNotReady is returned when a command arrives before Attach.
+var errNotReady = errors.New("digests: Attach was not called")
+
+// pendingSub is what the Confirm button carries: the parsed command.
+type pendingSub struct {
+	Topic    string          `json:"t"`
+	Schedule digest.Schedule `json:"s"`
+}
+
+func (p pendingSub) encode() string {
+	b, _ := json.Marshal(p) // plain data: cannot fail
+	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+func decodePending(v string) (pendingSub, error) {
+	var p pendingSub
+	b, err := base64.RawURLEncoding.DecodeString(v)
+	if err == nil {
+		err = json.Unmarshal(b, &p)
+	}
+	if err == nil && strings.TrimSpace(p.Topic) == "" {
+		err = errors.New("no topic")
+	}
+	if err == nil {
+		err = p.Schedule.Validate()
+	}
+	return p, err
+}
+
+// cmdSubscribe parses the subscription, checks the channel can receive
+// digests and answers with a private preview and Confirm/Cancel buttons.
+// Nothing is stored until Confirm.
+func (d *Digests) cmdSubscribe(ctx context.Context, req *Request) (*Reply, error) {
+	if d.bot == nil {
+		return nil, errNotReady
+	}
+	if req.Source != SourceSlash && req.Source != SourceAction {
+		return nil, invalid("subscribe", "Subscribe with the slash command in the channel that should get the digest: `"+
+			EscapeInline(d.bot.cfg.SlashCommand+" subscribe graph neural networks")+"`.")
+	}
+	topic, sched, err := digest.ParseSubscribe(req.Args)
+	if err != nil {
+		return nil, friendly("subscribe", err)
+	}
+	if sched.TZ == "" {
+		sched.TZ = d.userZone(ctx, req.User)
+	}
+	if err := sched.Validate(); err != nil {
+		return nil, friendly("subscribe", err)
+	}
+	if _, err := d.checkChannel(ctx, req.Channel); err != nil {
+		return nil, err
+	}
+	if dup, err := d.duplicate(ctx, req.Channel, topic); err != nil || dup != nil {
+		if err != nil {
+			return nil, err
+		}
+		return nil, invalid("subscribe", fmt.Sprintf("This channel already follows “%s” (`%s`). `%s` lists its digests.",
+			EscapeInline(dup.Topic), dup.ID, EscapeInline(d.bot.cfg.SlashCommand+" subscriptions")))
+	}
+	res, err := d.searcher.Search(ctx, search.Request{Text: topic, Limit: 3})
+	if err != nil {
+		return nil, err // the query language's own errors are friendly
+	}
+	p := pendingSub{Topic: topic, Schedule: sched}
+	return renderSubscribePreview(p, res, req.Channel, d.papers(), sched.Next(d.now())), nil
+}
+
+// userZone is the user's time zone from users.info, UTC when unknown.
+func (d *Digests) userZone(ctx context.Context, user string) string {
+	u, err := d.bot.api.GetUserInfoContext(ctx, user)
+	if err != nil {
+		d.bot.log.Warn("users.info failed; using UTC", "user", user, "err", err)
+		return "UTC"
+	}
+	if (digest.Schedule{TZ: u.TZ}).Validate() != nil {
+		return "UTC" // no zone in the profile, or one this build does not know
+	}
+	return u.TZ
+}
+
+// checkChannel refuses channels the bot cannot post digests to, with advice.
+// join reports a public channel the bot is not in yet: Confirm joins it.
+func (d *Digests) checkChannel(ctx context.Context, channel string) (join bool, err error) {
+	invite := "`/invite @" + EscapeInline(d.bot.botName()) + "`"
+	refuse := func(why string) error {
+		return invalid("subscribe", why+" Run "+invite+" in this channel first, then subscribe again.")
+	}
+	ch, err := d.bot.api.GetConversationInfoContext(ctx, &slack.GetConversationInfoInput{ChannelID: channel})
+	var se slack.SlackErrorResponse
+	switch {
+	case errors.As(err, &se) && (se.Err == "channel_not_found" || se.Err == "not_in_channel"):
+		// Slack hides private channels from apps that are not in them.
+		return false, refuse("I can't post digests here: this is a private channel and I'm not a member.")
+	case err != nil:
+		return false, fmt.Errorf("conversations.info %s: %w", channel, err)
+	case ch.IsArchived:
+		return false, invalid("subscribe", "This channel is archived; digests can't be posted here.")
+	case ch.IsIM:
+		return false, nil
+	case !ch.IsMember && (ch.IsPrivate || ch.IsMpIM):
+		return false, refuse("I can't post digests here: this is a private channel and I'm not a member.")
+	}
+	return !ch.IsMember, nil
+}
+
+// duplicate returns the channel's subscription to the same topic, if any.
+func (d *Digests) duplicate(ctx context.Context, channel, topic string) (*digest.Subscription, error) {
+	subs, err := d.store.ByChannel(ctx, channel)
+	if err != nil {
+		return nil, err
+	}
+	for _, s := range subs {
+		if strings.EqualFold(strings.Join(strings.Fields(s.Topic), " "), strings.Join(strings.Fields(topic), " ")) {
+			return &s, nil
+		}
+	}
+	return nil, nil
+}
+
+// actConfirm creates the subscription the preview showed.
+func (d *Digests) actConfirm(ctx context.Context, req *Request) (*Reply, error) {
+	if d.bot == nil {
+		return nil, errNotReady
+	}
+	p, err := decodePending(req.Action.Value)
+	if err != nil {
+		return nil, errStaleButton
+	}
+	join, err := d.checkChannel(ctx, req.Channel)
+	if err != nil {
+		return nil, err
+	}
+	if dup, err := d.duplicate(ctx, req.Channel, p.Topic); err != nil || dup != nil {
+		if err != nil {
+			return nil, err
+		}
+		return &Reply{Text: fmt.Sprintf("This channel already follows “%s” (`%s`).", EscapeInline(dup.Topic), dup.ID),
+			Visibility: Ephemeral, ReplaceOriginal: req.Action.Ephemeral}, nil
+	}
+	if join {
+		if _, _, _, err := d.bot.api.JoinConversationContext(ctx, req.Channel); err != nil {
+			d.bot.log.Warn("joining channel for a digest failed", "channel", req.Channel, "err", err)
+			return nil, invalid("subscribe", "I couldn't join this channel. Run `/invite @"+EscapeInline(d.bot.botName())+"` here, then subscribe again.")
+		}
+	}
+	sub := digest.Subscription{ChannelID: req.Channel, CreatedBy: req.User, Topic: p.Topic, Schedule: p.Schedule, CreatedAt: d.now()}
+	for range 5 { // a 31^5 ID space: a clash is rare, five in a row is a bug
+		sub.ID = digest.NewID()
+		if err = d.store.Create(ctx, sub); !errors.Is(err, digest.ErrExists) {
+			break
+		}
+	}
+	if err != nil {
+		return nil, friendly("subscribe", err)
+	}
+	req.sideEffect = true
+	d.bot.log.Info("digest subscription created", "subscription", sub.ID, "channel", sub.ChannelID, "user", sub.CreatedBy)
+	rep := renderSubscribed(sub, d.bot.cfg.SlashCommand, sub.Schedule.Next(d.now()))
+	rep.ReplaceOriginal = req.Action.Ephemeral
+	return rep, nil
+}
+
+// actCancel drops the preview.
+func (d *Digests) actCancel(_ context.Context, req *Request) (*Reply, error) {
+	if req.Action.Ephemeral {
+		return &Reply{DeleteOriginal: true}, nil
+	}
+	return textReply("Cancelled: no subscription was created.", Ephemeral), nil
+}

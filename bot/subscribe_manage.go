@@ -1,0 +1,163 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/slack-go/slack"
+
+	"github.com/paperbot/paperbot/bot/digest"
+	"github.com/paperbot/paperbot/search"
+)
+
+func (d *Digests) cmdSubscriptions(ctx context.Context, req *Request) (*Reply, error) {
+	if d.bot == nil {
+		return nil, errNotReady
+	}
+	subs, err := d.store.ByChannel(ctx, req.Channel)
+	if err != nil {
+		return nil, err
+	}
+	return renderSubscriptions(subs, req.Channel, d.bot.cfg.SlashCommand, d.now()), nil
+}
+
+// channelSub returns the subscription with the typed ID if it belongs to
+// the channel; otherwise a friendly not-found error.
+func (d *Digests) channelSub(ctx context.Context, channel, typed string) (digest.Subscription, error) {
+	id := digest.NormalizeID(strings.Trim(typed, "`"))
+	notFound := &search.Error{Op: "subscription", Kind: search.NotFound,
+		Msg: fmt.Sprintf("No subscription `%s` in this channel. `%s` lists them.", EscapeInline(Truncate(id, 20)),
+			EscapeInline(d.bot.cfg.SlashCommand+" subscriptions"))}
+	if !digest.ValidID(id) {
+		return digest.Subscription{}, notFound
+	}
+	s, err := d.store.Get(ctx, id)
+	if errors.Is(err, digest.ErrNotFound) || (err == nil && s.ChannelID != channel) {
+		return digest.Subscription{}, notFound
+	}
+	return s, err
+}
+
+func (d *Digests) unsubscribe(ctx context.Context, req *Request, typed string) (digest.Subscription, error) {
+	s, err := d.channelSub(ctx, req.Channel, typed)
+	if err != nil {
+		return s, err
+	}
+	if err := d.store.Delete(ctx, s.ID); err != nil {
+		return s, friendly("unsubscribe", err)
+	}
+	req.sideEffect = true
+	d.bot.log.Info("digest subscription deleted", "subscription", s.ID, "channel", s.ChannelID, "user", req.User)
+	return s, nil
+}
+
+func (d *Digests) cmdUnsubscribe(ctx context.Context, req *Request) (*Reply, error) {
+	if d.bot == nil {
+		return nil, errNotReady
+	}
+	f := strings.Fields(req.Args)
+	if len(f) == 0 {
+		return d.bot.usageReply(req, cmdUnsubscribe), nil
+	}
+	s, err := d.unsubscribe(ctx, req, f[0])
+	if err != nil {
+		return nil, err
+	}
+	return textReply(fmt.Sprintf("Unsubscribed: no more digests on “%s” (`%s`) here.", EscapeInline(s.Topic), s.ID), Ephemeral), nil
+}
+
+// actRemove is the Unsubscribe button of the list: it deletes and shows the
+// list again in place.
+func (d *Digests) actRemove(ctx context.Context, req *Request) (*Reply, error) {
+	if d.bot == nil {
+		return nil, errNotReady
+	}
+	s, err := d.unsubscribe(ctx, req, req.Action.Value)
+	if err != nil {
+		return nil, err
+	}
+	subs, err := d.store.ByChannel(ctx, req.Channel)
+	if err != nil {
+		return nil, err
+	}
+	rep := renderSubscriptions(subs, req.Channel, d.bot.cfg.SlashCommand, d.now())
+	rep.Text = fmt.Sprintf("Unsubscribed “%s” (`%s`). %s", EscapeInline(s.Topic), s.ID, rep.Text)
+	rep.ReplaceOriginal = req.Action.Ephemeral
+	return rep, nil
+}
+
+// cmdResume restarts a paused subscription once the bot can post again.
+func (d *Digests) cmdResume(ctx context.Context, req *Request) (*Reply, error) {
+	if d.bot == nil {
+		return nil, errNotReady
+	}
+	f := strings.Fields(req.Args)
+	if len(f) == 0 {
+		return d.bot.usageReply(req, cmdResume), nil
+	}
+	s, err := d.channelSub(ctx, req.Channel, f[0])
+	if err != nil {
+		return nil, err
+	}
+	if !s.Paused {
+		return textReply(fmt.Sprintf("“%s” (`%s`) is not paused.", EscapeInline(s.Topic), s.ID), Ephemeral), nil
+	}
+	join, err := d.checkChannel(ctx, req.Channel)
+	if err != nil {
+		return nil, err
+	}
+	if join {
+		if _, _, _, err := d.bot.api.JoinConversationContext(ctx, req.Channel); err != nil {
+			return nil, invalid("resume", "I still can't post here. Run `/invite @"+EscapeInline(d.bot.botName())+"` in this channel, then resume again.")
+		}
+	}
+	if err := d.store.Resume(ctx, s.ID, d.now()); err != nil {
+		return nil, friendly("resume", err)
+	}
+	req.sideEffect = true
+	return textReply(fmt.Sprintf(":arrow_forward: Resumed “%s” (`%s`): next digest %s.", EscapeInline(s.Topic), s.ID,
+		slackDate(s.Schedule.Next(d.now()))), Ephemeral), nil
+}
+
+// cmdDigest previews, privately, the channel's next digests as if they ran now.
+func (d *Digests) cmdDigest(ctx context.Context, req *Request) (*Reply, error) {
+	if d.bot == nil {
+		return nil, errNotReady
+	}
+	ds, err := digest.PreviewChannel(ctx, d.store, d.searcher, req.Channel, d.papers(), d.now())
+	if err != nil {
+		return nil, err
+	}
+	if len(ds) == 0 {
+		return textReply(fmt.Sprintf("<#%s> has no active digest subscriptions. Start one with `%s`.", req.Channel,
+			EscapeInline(d.bot.cfg.SlashCommand+" subscribe graph neural networks at 09:00")), Ephemeral), nil
+	}
+	rep := &Reply{Visibility: Ephemeral}
+	var texts []string
+	for i, dg := range ds {
+		m := renderDigest(dg, digestRender{Slash: d.bot.cfg.SlashCommand, Preview: true, IDBase: i * 1000})[0]
+		if len(rep.Blocks)+len(m.Blocks) > 48 {
+			texts = append(texts, "(more digests: too many to preview at once)")
+			break
+		}
+		rep.Blocks = append(rep.Blocks, m.Blocks...)
+		texts = append(texts, m.Text)
+	}
+	rep.Text = Truncate(strings.Join(texts, " · "), 2900)
+	return rep, nil
+}
+
+// homeBlocks is the App Home section: the user's subscriptions everywhere.
+func (d *Digests) homeBlocks(ctx context.Context, user string) ([]slack.Block, error) {
+	subs, err := d.store.ByCreator(ctx, user)
+	if err != nil {
+		return nil, err
+	}
+	slash := "/paper"
+	if d.bot != nil {
+		slash = d.bot.cfg.SlashCommand
+	}
+	return renderHomeDigests(subs, slash, d.now()), nil
+}
