@@ -101,6 +101,9 @@ type acronymTable struct {
 	byAcronym map[string][]expansion
 	// byFirst indexes long forms by their first stem, longest first.
 	byFirst map[string][]expansion
+	// ambiguous marks acronyms with long forms of different meanings
+	// ("MLIP": interatomic potentials, or language-image pretraining).
+	ambiguous map[string]bool
 }
 
 // acronymPair is a raw acronym definition before analysis.
@@ -117,7 +120,7 @@ func newAcronymTable(a analysis.Analyzer, pairs []acronymPair) *acronymTable {
 	for _, p := range commonAcronyms {
 		pairs = append(pairs, acronymPair{short: p[0], long: p[1], count: handCount})
 	}
-	t := &acronymTable{byAcronym: map[string][]expansion{}, byFirst: map[string][]expansion{}}
+	t := &acronymTable{byAcronym: map[string][]expansion{}, byFirst: map[string][]expansion{}, ambiguous: map[string]bool{}}
 	merged := map[string]*expansion{}
 	var order []string
 	for _, p := range pairs {
@@ -149,6 +152,12 @@ func newAcronymTable(a analysis.Analyzer, pairs []acronymPair) *acronymTable {
 			es = es[:maxExpansions]
 		}
 		t.byAcronym[ac] = es
+		meanings := map[string]bool{}
+		for _, e := range es {
+			// "multilayer" and "multi-layer" perceptron mean the same.
+			meanings[strings.Join(e.words(), "")] = true
+		}
+		t.ambiguous[ac] = len(meanings) > 1
 		for _, e := range es {
 			f := e.words()[0]
 			t.byFirst[f] = append(t.byFirst[f], e)

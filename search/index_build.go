@@ -23,17 +23,8 @@ func (ix *Index) openState(ctx context.Context, c *Corpus) (*state, error) {
 	if ix.opts.Dir != "" {
 		return openDir(ctx, ix.opts, papers, hash)
 	}
-	m, err := newMapping()
+	bi, err := buildMemory(ctx, papers, ix.opts)
 	if err != nil {
-		return nil, &Error{Op: opOpen, Kind: Internal, Err: err}
-	}
-	// In memory: scorch too, for BM25 (bleve's NewMemOnly scores with TF-IDF).
-	bi, err := bleve.NewUsing("", m, scorch.Name, scorch.Name, nil)
-	if err != nil {
-		return nil, &Error{Op: opOpen, Kind: Internal, Err: err}
-	}
-	if err := fill(ctx, bi, papers, ix.opts); err != nil {
-		_ = bi.Close()
 		return nil, err
 	}
 	st, err := newState(bi, papers, hash, "", true)
@@ -42,6 +33,26 @@ func (ix *Index) openState(ctx context.Context, c *Corpus) (*state, error) {
 		return nil, &Error{Op: opOpen, Kind: Internal, Err: err}
 	}
 	return st, nil
+}
+
+// buildMemory indexes papers into a new in-memory scorch index (scorch, not
+// bleve's NewMemOnly, which scores with TF-IDF instead of BM25). It is also
+// the first step of a build on disk: without a persister waiting on every
+// batch it runs several times faster, and the result is copied out at once.
+func buildMemory(ctx context.Context, papers []Paper, opts Options) (bleve.Index, error) {
+	m, err := newMapping()
+	if err != nil {
+		return nil, &Error{Op: opOpen, Kind: Internal, Err: err}
+	}
+	bi, err := bleve.NewUsing("", m, scorch.Name, scorch.Name, nil)
+	if err != nil {
+		return nil, &Error{Op: opOpen, Kind: Internal, Err: err}
+	}
+	if err := fill(ctx, bi, papers, opts); err != nil {
+		_ = bi.Close()
+		return nil, err
+	}
+	return bi, nil
 }
 
 // fill indexes papers in batches, reporting progress and stopping when ctx

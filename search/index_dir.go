@@ -3,12 +3,13 @@ package search
 import (
 	"context"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/blevesearch/bleve/v2"
-	"github.com/blevesearch/bleve/v2/index/scorch"
+	index "github.com/blevesearch/bleve_index_api"
 )
 
 // On disk, Options.Dir holds:
@@ -17,9 +18,9 @@ import (
 //	idx-...-<hash>.tmp/                     an index being built (stale after a crash)
 //	CURRENT                                 the name of the live index
 //
-// A build writes a .tmp directory, closes it, renames it into place and then
-// rewrites CURRENT (temp file + rename), so a crash at any point leaves the
-// previous index complete; stale .tmp directories are removed at the next
+// A build indexes in memory, copies the result into a .tmp directory, syncs
+// it, renames it into place and then rewrites CURRENT (temp file + rename),
+// so a crash at any point leaves the previous index complete; stale .tmp directories are removed at the next
 // open and older indexes once the new one is live.
 
 const (
@@ -102,36 +103,81 @@ func reopen(path string, papers []Paper, hash string) (*state, error) {
 	return st, nil
 }
 
-// build writes the index of papers to path via a .tmp directory.
+// build writes the index of papers to path: it is built in memory, copied
+// into a .tmp directory with bleve's online copy, synced, and renamed.
 func build(ctx context.Context, path string, papers []Paper, opts Options) error {
 	tmp := path + tmpSuffix
 	if err := os.RemoveAll(tmp); err != nil {
 		return &Error{Op: opOpen, Kind: Internal, Err: err}
 	}
-	m, err := newMapping()
+	bi, err := buildMemory(ctx, papers, opts)
 	if err != nil {
-		return &Error{Op: opOpen, Kind: Internal, Err: err}
-	}
-	bi, err := bleve.NewUsing(tmp, m, scorch.Name, scorch.Name, runtimeConfig())
-	if err != nil {
-		return openErr(tmp, err)
-	}
-	if err := fill(ctx, bi, papers, opts); err != nil {
-		_ = bi.Close()
-		_ = os.RemoveAll(tmp)
 		return err
 	}
-	if err := bi.Close(); err != nil {
+	err = copyIndex(bi, tmp)
+	if cerr := bi.Close(); err == nil && cerr != nil {
+		err = cerr
+	}
+	if err == nil {
+		err = syncTree(tmp)
+	}
+	if err == nil {
+		err = os.RemoveAll(path)
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
 		_ = os.RemoveAll(tmp)
-		return &Error{Op: opOpen, Kind: Internal, Err: err}
-	}
-	if err := os.RemoveAll(path); err != nil {
-		return &Error{Op: opOpen, Kind: Internal, Err: err}
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		return &Error{Op: opOpen, Kind: Internal, Err: err}
+		return &Error{Op: opOpen, Kind: Internal, Msg: "cannot write the index to " + filepath.Dir(path), Err: err}
 	}
 	return syncDir(filepath.Dir(path))
+}
+
+// indexMeta is what bleve writes as index_meta.json for a scorch index; the
+// online copy does not write it for an in-memory source.
+const indexMeta = `{"storage":"scorch","index_type":"scorch"}`
+
+// copyIndex writes a complete on-disk copy of the open index bi to dir.
+func copyIndex(bi bleve.Index, dir string) error {
+	adv, err := bi.Advanced()
+	if err != nil {
+		return err
+	}
+	ci, ok := adv.(index.CopyIndex)
+	if !ok {
+		return fmt.Errorf("index type %T cannot be copied", adv)
+	}
+	r := ci.CopyReader()
+	if r == nil {
+		return fmt.Errorf("index has no copy reader")
+	}
+	err = r.CopyTo(bleve.FileSystemDirectory(dir))
+	if cerr := r.CloseCopyReader(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, "index_meta.json"), []byte(indexMeta), 0o644)
+}
+
+// syncTree fsyncs every file and directory under root.
+func syncTree(root string) error {
+	return filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		f, err := os.Open(p)
+		if err != nil {
+			return err
+		}
+		err = f.Sync()
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		return err
+	})
 }
 
 // writeCurrent atomically points CURRENT at the index name.

@@ -12,8 +12,13 @@ import (
 // candidate paper matches, where (for snippets and answers), and how well.
 type docText struct {
 	title, abstract []dtoken
-	names           map[string]bool // author-name tokens
+	// names maps author-name tokens to their credit: 1 for surnames (an
+	// author's last word), firstNameCredit for other words of names, so
+	// "roman" in "the roman empire" is weak evidence for an author Roman.
+	names map[string]float64
 }
+
+const firstNameCredit = 0.5
 
 // dtoken is one analysed word of a field.
 type dtoken struct {
@@ -40,11 +45,16 @@ func (s *state) doc(i int) *docText {
 	d := &docText{
 		title:    s.analyse(titleText(p)),
 		abstract: s.analyse(p.Abstract),
-		names:    map[string]bool{},
+		names:    map[string]float64{},
 	}
 	for _, a := range p.Authors {
-		for _, t := range s.an.name.Analyze([]byte(a)) {
-			d.names[string(t.Term)] = true
+		ts := s.an.name.Analyze([]byte(a))
+		for i, t := range ts {
+			c := firstNameCredit
+			if i == len(ts)-1 {
+				c = 1
+			}
+			d.names[string(t.Term)] = max(d.names[string(t.Term)], c)
 		}
 	}
 	s.docs[i].CompareAndSwap(nil, d)
@@ -94,9 +104,7 @@ func (s *state) match(i int, groups []group) docMatch {
 	}
 	for gi, g := range groups {
 		for _, n := range g.names {
-			if d.names[n] {
-				m.credit[gi] = 1
-			}
+			m.credit[gi] = max(m.credit[gi], d.names[n])
 		}
 	}
 	m.coverage = coverage(groups, m.credit)
@@ -127,7 +135,7 @@ func fieldHits(toks []dtoken, text string, groups []group) []hit {
 			if len(w) == 1 {
 				for _, t := range toks {
 					if t.stem == w[0] {
-						hits = append(hits, hit{gi, a.kind.credit(), int(t.start), int(t.end)})
+						hits = append(hits, hit{gi, a.matchCredit(), int(t.start), int(t.end)})
 						found = true
 					}
 				}
@@ -135,7 +143,7 @@ func fieldHits(toks []dtoken, text string, groups []group) []hit {
 			}
 			for j := range toks {
 				if end, ok := phraseAt(toks, j, a.terms); ok {
-					hits = append(hits, hit{gi, a.kind.credit(), int(toks[j].start), int(toks[end].end)})
+					hits = append(hits, hit{gi, a.matchCredit(), int(toks[j].start), int(toks[end].end)})
 					found = true
 				}
 			}
@@ -150,7 +158,7 @@ func fieldHits(toks []dtoken, text string, groups []group) []hit {
 			}
 			for _, t := range toks {
 				if camelContains(text[t.start:t.end], a.terms[0]) {
-					hits = append(hits, hit{gi, a.kind.credit() * camelCredit, int(t.start), int(t.end)})
+					hits = append(hits, hit{gi, a.matchCredit() * camelCredit, int(t.start), int(t.end)})
 				}
 			}
 		}

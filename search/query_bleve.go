@@ -100,12 +100,28 @@ func groupQuery(g group) bq.Query {
 			// should weigh about as much as the acronym's single term.
 			k /= float64(n)
 		}
-		qs = append(qs, termsQuery(fieldTitle, a.terms, boostTitle*k), termsQuery(fieldAbstract, a.terms, boostAbstract*k))
+		qs = append(qs, altQuery(fieldTitle, a, boostTitle*k), altQuery(fieldAbstract, a, boostAbstract*k))
 	}
 	for _, name := range g.names {
 		qs = append(qs, termsQuery(fieldAuthors, []string{name}, boostAuthors*scale))
 	}
 	return bq.NewDisjunctionQuery(qs)
+}
+
+// altQuery matches an alternative in one field: a quoted phrase as a
+// phrase, other multi-word alternatives as all of their words.
+func altQuery(field string, a alt, boost float64) bq.Query {
+	w := a.words()
+	if a.quoted || len(w) == 1 {
+		return termsQuery(field, a.terms, boost)
+	}
+	qs := make([]bq.Query, len(w))
+	for i, t := range w {
+		qs[i] = termsQuery(field, []string{t}, 1)
+	}
+	c := bq.NewConjunctionQuery(qs)
+	c.SetBoost(boost)
+	return c
 }
 
 // termsQuery matches already-analysed terms: one term, or a phrase by

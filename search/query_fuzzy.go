@@ -7,33 +7,41 @@ import (
 
 // Typos: a query stem the corpus does not contain is corrected to the most
 // frequent corpus stems within a small edit distance ("transfomer" ->
-// "transform"). Short stems are left alone: "bread" is not a typo of "break".
+// "transform"). Short stems are left alone, or only have two letters swapped
+// back ("grpah"): "bread" is not a typo of "break".
 
 const (
-	minFuzzyLen  = 5 // stems shorter than this are never corrected
-	minFuzzy2Len = 6 // from this length, two edits are allowed if the first two letters agree
-	maxFixes     = 3 // corrections kept per stem
+	minSwapLen = 5 // from this length, two swapped letters are corrected
+	minFuzzLen = 6 // from this length, one edit, or two if the first two letters agree
+	maxFixes   = 3 // corrections kept per stem
 )
 
-// fuzzyDistance is the edit distance allowed for a stem of n runes.
-func fuzzyDistance(n int) int {
-	switch {
-	case n >= minFuzzy2Len:
-		return 2
-	case n >= minFuzzyLen:
-		return 1
+// fix is a typo correction and its edit distance.
+type fix struct {
+	term string
+	dist int
+}
+
+// credit is how much a correction counts towards coverage: two edits are a
+// weaker guess than one.
+func (f fix) credit() float64 {
+	if f.dist >= 2 {
+		return 0.6
 	}
-	return 0
+	return altFuzzy.credit()
 }
 
 // corrections returns up to maxFixes corpus stems within the allowed edit
 // distance of stem, sharing its first letter (two for two edits), closest and
 // most frequent first.
-func (v *vocab) corrections(stem string) []string {
+func (v *vocab) corrections(stem string) []fix {
 	n := utf8.RuneCountInString(stem)
-	d := fuzzyDistance(n)
-	if d == 0 {
+	if n < minSwapLen {
 		return nil
+	}
+	d := 2
+	if n < minFuzzLen {
+		d = 1
 	}
 	first, _ := utf8.DecodeRuneInString(stem)
 	type cand struct {
@@ -47,9 +55,11 @@ func (v *vocab) corrections(stem string) []string {
 		if m < n-d || m > n+d || t == stem {
 			continue
 		}
-		if dist, ok := editDistance(stem, t, d); ok && (dist < 2 || samePrefix(stem, t, 2)) {
-			cs = append(cs, cand{t, dist, v.df[t]})
+		dist, ok := editDistance(stem, t, d)
+		if !ok || (dist == 2 && !samePrefix(stem, t, 2)) || (n < minFuzzLen && !swapped(stem, t)) {
+			continue
 		}
+		cs = append(cs, cand{t, dist, v.df[t]})
 	}
 	slices.SortFunc(cs, func(a, b cand) int {
 		if a.dist != b.dist {
@@ -63,9 +73,9 @@ func (v *vocab) corrections(stem string) []string {
 		}
 		return 1
 	})
-	out := make([]string, 0, min(len(cs), maxFixes))
+	out := make([]fix, 0, min(len(cs), maxFixes))
 	for _, c := range cs[:min(len(cs), maxFixes)] {
-		out = append(out, c.term)
+		out = append(out, fix{c.term, c.dist})
 	}
 	return out
 }
@@ -122,4 +132,17 @@ func samePrefix(a, b string, n int) bool {
 		return false
 	}
 	return string(ra[:n]) == string(rb[:n])
+}
+
+// swapped reports whether b is a with two adjacent letters exchanged.
+func swapped(a, b string) bool {
+	ra, rb := []rune(a), []rune(b)
+	if len(ra) != len(rb) {
+		return false
+	}
+	i := 0
+	for i < len(ra) && ra[i] == rb[i] {
+		i++
+	}
+	return i+1 < len(ra) && ra[i] == rb[i+1] && ra[i+1] == rb[i] && string(ra[i+2:]) == string(rb[i+2:])
 }

@@ -15,6 +15,10 @@ const (
 	altFuzzy                   // typo correction
 )
 
+// ambiguousCredit is the credit of an acronym that has other meanings in
+// the corpus.
+const ambiguousCredit = 0.5
+
 // credit is how much a match of this kind counts towards query coverage.
 func (k altKind) credit() float64 {
 	switch k {
@@ -43,6 +47,20 @@ func (k altKind) boost() float64 {
 type alt struct {
 	kind  altKind
 	terms []string // stems by position, "" marks a removed stop word; one entry for a single term
+	// credit overrides kind.credit() when not 0 (typo corrections).
+	credit float64
+	// quoted: the user asked for this exact phrase. Other multi-word
+	// alternatives (long forms) are retrieved as plain conjunctions, which
+	// is much cheaper on common words; re-ranking still checks adjacency.
+	quoted bool
+}
+
+// matchCredit is how much finding a counts towards coverage.
+func (a alt) matchCredit() float64 {
+	if a.credit > 0 {
+		return a.credit
+	}
+	return a.kind.credit()
 }
 
 // words returns the non-gap stems of a.
@@ -135,7 +153,12 @@ func (s *state) wordGroups(run []qtoken) []group {
 			}
 			g := group{surface: strings.Join(surf, " "), alts: []alt{{kind: altExact, terms: e.terms}}}
 			for _, x := range s.acr.acronymsFor(e.words()) {
-				g.alts = append(g.alts, alt{kind: altAcronym, terms: []string{x.acronym}})
+				a := alt{kind: altAcronym, terms: []string{x.acronym}}
+				if s.acr.ambiguous[x.acronym] {
+					// The acronym may stand for something else in a paper.
+					a.credit = ambiguousCredit
+				}
+				g.alts = append(g.alts, a)
 			}
 			g.weight = s.groupWeight(g)
 			gs = append(gs, g)
@@ -170,8 +193,8 @@ func (s *state) wordGroup(t qtoken) group {
 		g.names = names
 	}
 	if !s.vocab.has(t.stem) && len(g.alts) == 1 && g.names == nil {
-		for _, fix := range s.vocab.corrections(t.stem) {
-			g.alts = append(g.alts, alt{kind: altFuzzy, terms: []string{fix}})
+		for _, f := range s.vocab.corrections(t.stem) {
+			g.alts = append(g.alts, alt{kind: altFuzzy, terms: []string{f.term}, credit: f.credit()})
 		}
 	}
 	g.weight = s.groupWeight(g)
@@ -196,7 +219,7 @@ func (s *state) nameTokens(w string) []string {
 // synonyms or corrections. ok is false when the phrase is only stop words.
 func (s *state) phraseGroup(text string) (group, bool) {
 	terms := positionTerms(s.an.text.Analyze([]byte(text)))
-	a := alt{kind: altExact, terms: terms}
+	a := alt{kind: altExact, terms: terms, quoted: true}
 	if len(a.words()) == 0 {
 		return group{}, false
 	}

@@ -1,0 +1,163 @@
+package search
+
+import (
+	"context"
+	"path/filepath"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/paperbot/paperbot/seeds"
+)
+
+// The real corpora (../shared/corpora from the repository root); benchmarks
+// on them are skipped when the files are absent.
+var corpusFiles = []string{
+	"../../shared/corpora/dotd-NeurIPS2024Scrape/*.csv",
+	"../../shared/corpora/papercopilot-paperlists/nips2018.json",
+}
+
+var (
+	bigOnce sync.Once
+	bigCorp *Corpus
+	bigErr  error
+)
+
+// bigCorpus loads the ~5,900 papers of the real corpora once.
+func bigCorpus(tb testing.TB) *Corpus {
+	tb.Helper()
+	for _, p := range corpusFiles {
+		if m, _ := filepath.Glob(p); len(m) == 0 {
+			tb.Skipf("corpus %s absent", p)
+		}
+	}
+	bigOnce.Do(func() { bigCorp, bigErr = LoadFiles(corpusFiles) })
+	if bigErr != nil {
+		tb.Fatalf("load corpora: %v", bigErr)
+	}
+	return bigCorp
+}
+
+// benchQueries mix keywords, filters, acronyms, typos and questions.
+var benchQueries = []string{
+	"KV cache",
+	"which papers make LLM prefill faster?",
+	"graph neural networks",
+	"MLIP",
+	"key-value cache compression for long context",
+	"transfomer attention",
+	"diffusion models for image generation",
+	"reinforcement learning from human feedback",
+	"which paper rediscovers the Kramers-Wannier duality?",
+	`"flow matching" -image`,
+	"federated learning privacy year:2024",
+	"title:transformer has:code",
+	"how can we make language models more robust to adversarial attacks?",
+	"recipes for sourdough bread",
+	"equivariant neural networks for molecules",
+	"offline reinforcement learning",
+	"Bayesian optimization with Gaussian processes",
+	"what is the sample complexity of learning in MDPs?",
+	"sparse autoencoders interpretability",
+	"author:bengio",
+}
+
+// benchBuild reports the papers indexed per second.
+func benchBuild(b *testing.B, c *Corpus, dir bool) {
+	ctx := context.Background()
+	b.ReportAllocs()
+	start := time.Now()
+	for b.Loop() {
+		opts := Options{}
+		if dir {
+			opts.Dir = b.TempDir()
+		}
+		ix, err := Open(ctx, c, opts)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := ix.Close(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(c.Papers)*b.N)/time.Since(start).Seconds(), "papers/s")
+}
+
+func BenchmarkBuildSeeds(b *testing.B) {
+	c, err := LoadFS(seeds.FS, "*.txt")
+	if err != nil {
+		b.Fatal(err)
+	}
+	benchBuild(b, c, false)
+}
+
+func BenchmarkBuildCorpusDisk(b *testing.B)   { benchBuild(b, bigCorpus(b), true) }
+func BenchmarkBuildCorpusMemory(b *testing.B) { benchBuild(b, bigCorpus(b), false) }
+
+// benchQuery runs benchQueries round robin with snippets and answers and
+// reports latency percentiles.
+func benchQuery(b *testing.B, ix *Index) {
+	ctx := context.Background()
+	// Warm up once so the percentiles describe a running bot, not its first query.
+	for _, q := range benchQueries {
+		if _, err := ix.Search(ctx, Request{Text: q}); err != nil {
+			b.Fatalf("%q: %v", q, err)
+		}
+	}
+	lat := make([]time.Duration, 0, b.N)
+	i := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		q := benchQueries[i%len(benchQueries)]
+		i++
+		t := time.Now()
+		if _, err := ix.Search(ctx, Request{Text: q}); err != nil {
+			b.Fatal(err)
+		}
+		lat = append(lat, time.Since(t))
+	}
+	slices.Sort(lat)
+	pct := func(p float64) float64 {
+		return float64(lat[min(len(lat)-1, int(p*float64(len(lat))))].Microseconds()) / 1000
+	}
+	b.ReportMetric(pct(0.50), "p50-ms")
+	b.ReportMetric(pct(0.99), "p99-ms")
+}
+
+func BenchmarkQuerySeeds(b *testing.B) {
+	ix, _ := seedIndex(b)
+	benchQuery(b, ix)
+}
+
+func BenchmarkQueryCorpus(b *testing.B) {
+	ix, err := Open(context.Background(), bigCorpus(b), Options{Dir: b.TempDir()})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer ix.Close()
+	benchQuery(b, ix)
+}
+
+// BenchmarkFirstAnswerSeeds measures what a fresh process does before its
+// first answer over the embedded seeds: load, index in memory, ask.
+func BenchmarkFirstAnswerSeeds(b *testing.B) {
+	ctx := context.Background()
+	for b.Loop() {
+		c, err := LoadFS(seeds.FS, "*.txt")
+		if err != nil {
+			b.Fatal(err)
+		}
+		ix, err := Open(ctx, c, Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		res, err := ix.Search(ctx, Request{Text: "which paper makes LLM prefill faster?"})
+		if err != nil || len(res.Results) == 0 {
+			b.Fatalf("first answer: %v", err)
+		}
+		if err := ix.Close(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
