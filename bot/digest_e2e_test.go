@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http/httptest"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -423,7 +424,40 @@ func TestDigestCatchUpWithinAndBeyondGrace(t *testing.T) {
 	if !strings.Contains(b.logs.String(), "digest skipped") {
 		t.Fatalf("skip not logged:\n%s", b.logs)
 	}
-	_ = within
+	rec := httptest.NewRecorder()
+	b.bot.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
+	for _, want := range []string{`paperbot_digest_runs_total{outcome="skipped_late"} 1`, `paperbot_digest_runs_total{outcome="posted"} 2`} {
+		if !strings.Contains(rec.Body.String(), want) {
+			t.Errorf("/metrics lacks %s", want)
+		}
+	}
+	if r, _ := b.store.GetRun(context.Background(), digest.RunKey{SubscriptionID: within.ID, Day: digest.Date{Year: 2025, Month: 3, Day: 10}}); r.State != digest.Posted {
+		t.Fatalf("run within grace = %+v", r)
+	}
+}
+
+func TestDigestDryRun(t *testing.T) {
+	b := startDigestBot(t, digest.Config{})
+	sub := b.subscribe("UGRACE001", "CDRYRUN01", "protein conformations at 09:00 tz Europe/Berlin")
+	out, err := DigestDryRun(context.Background(), b.store, testIndex(t), "CDRYRUN01", 3, b.clock.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{sub.ID, "protein conformations", "09:00 weekdays, Europe/Berlin", "2025-03-10T09:00:00+01:00", "# New papers: protein conformations", "Why this"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("dry run lacks %q:\n%s", want, out)
+		}
+	}
+	if len(b.srv.Calls("chat.postMessage")) != 0 {
+		t.Fatal("the dry run posted")
+	}
+	if runs, _ := b.store.Unfinished(context.Background()); len(runs) != 0 {
+		t.Fatal("the dry run claimed a run")
+	}
+	out, err = DigestDryRun(context.Background(), b.store, testIndex(t), "CNOTHING1", 3, b.clock.Now())
+	if err != nil || !strings.Contains(out, "no active subscriptions") {
+		t.Fatalf("dry run of an empty channel: %q, %v", out, err)
+	}
 }
 
 // TestDigestRateLimitStorm: 50 subscriptions in 50 channels due the same

@@ -59,6 +59,9 @@ func (d *Digests) Attach(b *Bot) (*digest.Scheduler, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := registerDigestMetrics(b.metrics.registry, s); err != nil {
+		return nil, fmt.Errorf("digests: metrics: %w", err)
+	}
 	d.bot, d.sched = b, s
 	return s, nil
 }

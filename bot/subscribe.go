@@ -88,10 +88,6 @@ func (d *Digests) cmdSubscribe(ctx context.Context, req *Request) (*Reply, error
 	if d.bot == nil {
 		return nil, errNotReady
 	}
-	if req.Source != SourceSlash && req.Source != SourceAction {
-		return nil, invalid("subscribe", "Subscribe with the slash command in the channel that should get the digest: `"+
-			EscapeInline(d.bot.cfg.SlashCommand+" subscribe graph neural networks")+"`.")
-	}
 	topic, sched, err := digest.ParseSubscribe(req.Args)
 	if err != nil {
 		return nil, friendly("subscribe", err)
