@@ -45,12 +45,14 @@ const emphasisLookahead = 400
 // cleaner is the state of one CleanText call: a cursor over src, whether it
 // is inside TeX math, and the links found so far.
 type cleaner struct {
-	src     string
-	i       int
-	math    bool
-	urls    []string
-	seen    map[string]bool
-	closers map[int]bool // positions of emphasis markers already matched to an opener
+	src  string
+	i    int
+	math bool
+	// mathDouble: the math span opened with "$$".
+	mathDouble bool
+	urls       []string
+	seen       map[string]bool
+	closers    map[int]bool // positions of emphasis markers already matched to an opener
 	// lastDollar is the position of the last '$' in src: a '$' opens math only
 	// if another one follows it, so "$5 million" stays literal.
 	lastDollar int
@@ -87,8 +89,11 @@ func (c *cleaner) run(b *strings.Builder, inGroup bool, depth int) {
 		case ch == '*' || ch == '_':
 			c.emphasis(b)
 		case ch == '~':
+			// A tie ("Fig.~3") is a space; "~10x" after a space or
+			// bracket means "about".
+			afterSpace := c.i == 0 || isSpaceByte(c.src[c.i-1]) || c.src[c.i-1] == '('
 			c.i++
-			if c.i < len(c.src) && isASCIIDigit(c.src[c.i]) {
+			if afterSpace && c.i < len(c.src) && isASCIIDigit(c.src[c.i]) {
 				b.WriteByte('~')
 			} else {
 				b.WriteByte(' ')
@@ -167,62 +172,107 @@ func (c *cleaner) atWordStart() bool {
 	return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '/' && r != '.' && r != '@'
 }
 
-// dollar opens or closes TeX math ($...$ or $$...$$).
+// dollar opens or closes TeX math ($...$ or $$...$$). Math opened by one
+// '$' closes at the next one, so "$a$$b$" is two spans. A '$' with no
+// partner after it, or one opening what reads as a price ("$50 an
+// attacker ... $x$"), is a literal dollar sign.
 func (c *cleaner) dollar(b *strings.Builder) {
-	double := strings.HasPrefix(c.src[c.i:], "$$")
 	width := 1
-	if double {
+	if strings.HasPrefix(c.src[c.i:], "$$") && (!c.math || c.mathDouble) {
 		width = 2
 	}
 	switch {
 	case c.math:
-		c.math = false
-	case c.i+width <= c.lastDollar:
-		c.math = true
+		c.math, c.mathDouble = false, false
+	case c.i+width <= c.lastDollar && !c.isPrice():
+		c.math, c.mathDouble = true, width == 2
 	default:
 		b.WriteString(c.src[c.i : c.i+width])
 	}
 	c.i += width
 }
 
-// emphasis drops a Markdown emphasis marker (*, **, _, __) when it opens a
-// span that a matching marker closes; otherwise the character is literal
-// ("A* search", "snake_case").
+// isPrice reports whether the '$' at c.i starts an amount of money: a digit
+// follows, and either the next '$' starts another amount or the text up to
+// it reads like prose (two plain words, no TeX).
+func (c *cleaner) isPrice() bool {
+	rest := c.src[c.i+1:]
+	if rest == "" || !isASCIIDigit(rest[0]) {
+		return false
+	}
+	next := strings.IndexByte(rest, '$')
+	if next < 0 {
+		return true
+	}
+	if next+1 < len(rest) && isASCIIDigit(rest[next+1]) {
+		return true
+	}
+	span := rest[:next]
+	if strings.ContainsAny(span, `\^_{}`) {
+		return false
+	}
+	words := 0
+	for w := range strings.FieldsSeq(span) {
+		if len(w) >= 3 && strings.Trim(w, "abcdefghijklmnopqrstuvwxyz,.;") == "" {
+			words++
+		}
+	}
+	return words >= 2
+}
+
+// emphasis drops Markdown emphasis markers. Runs of two or more '*' are
+// always markup (**bold**, ***both***, authors' "**BEN**chmark"); a single
+// '*' or '_' run is dropped when it opens a span that a matching marker
+// closes, and is otherwise literal ("A* search", "snake_case").
 func (c *cleaner) emphasis(b *strings.Builder) {
 	ch := c.src[c.i]
-	width := 1
-	if c.i+1 < len(c.src) && c.src[c.i+1] == ch {
-		width = 2
+	run := 1
+	for c.i+run < len(c.src) && c.src[c.i+run] == ch {
+		run++
 	}
 	if c.closers[c.i] {
 		delete(c.closers, c.i)
-		c.i += width
+		c.i += run
 		return
 	}
-	if close := c.findCloser(ch, width); close >= 0 {
-		if c.closers == nil {
-			c.closers = make(map[int]bool)
+	if ch == '*' && run >= 2 {
+		c.i += run
+		if run%2 == 1 {
+			c.i-- // an odd run also opens a single '*' span
+			if close := c.findCloser(ch, 1); close >= 0 {
+				c.addCloser(close)
+			}
+			c.i++
 		}
-		c.closers[close] = true
+		return
+	}
+	width := min(run, 2)
+	if close := c.findCloser(ch, width); close >= 0 && run <= 2 {
+		c.addCloser(close)
 		c.i += width
 		return
 	}
-	b.WriteString(c.src[c.i : c.i+width])
-	c.i += width
+	b.WriteString(c.src[c.i : c.i+run])
+	c.i += run
+}
+
+func (c *cleaner) addCloser(pos int) {
+	if c.closers == nil {
+		c.closers = make(map[int]bool)
+	}
+	c.closers[pos] = true
 }
 
 // findCloser returns the position of the marker closing the emphasis that
-// opens at c.i, or -1. An opener follows a non-word character and precedes a
-// non-space; a closer follows a non-space and precedes a non-word character.
+// opens at c.i, or -1. As in CommonMark, an opener precedes a non-space and a
+// closer follows one; '*' may open and close inside a word
+// ("**BEN**chmark"), '_' may not ("snake_case_name").
 func (c *cleaner) findCloser(ch byte, width int) int {
 	start := c.i + width
 	if start >= len(c.src) || isSpaceByte(c.src[start]) || c.src[start] == ch {
 		return -1
 	}
-	if c.i > 0 && isWordByte(c.src[c.i-1]) {
-		return -1
-	}
-	if ch == '_' && !startsWithLetter(c.src[start:]) {
+	if ch == '_' && (c.i > 0 && isWordByte(c.src[c.i-1]) || !startsWithLetter(c.src[start:])) {
 		return -1
 	}
 	end := min(len(c.src), start+emphasisLookahead)
@@ -230,14 +280,14 @@ func (c *cleaner) findCloser(ch byte, width int) int {
 		if c.src[j] == '\n' && j+1 < len(c.src) && c.src[j+1] == '\n' {
 			return -1
 		}
-		if c.src[j] != ch || isSpaceByte(c.src[j-1]) {
+		if c.src[j] != ch || isSpaceByte(c.src[j-1]) || c.src[j-1] == ch {
 			continue
 		}
-		if strings.Repeat(string(ch), width) != c.src[j:j+width] {
+		if c.src[j:j+width] != c.src[c.i:c.i+width] {
 			continue
 		}
 		after := j + width
-		if after < len(c.src) && (c.src[after] == ch || isWordByte(c.src[after])) {
+		if after < len(c.src) && (c.src[after] == ch || ch == '_' && startsWithLetter(c.src[after:])) {
 			continue
 		}
 		return j
@@ -347,7 +397,7 @@ func fixSentenceJoins(s string) string {
 	var b strings.Builder
 	last := 0
 	for i := 2; i+2 < len(s); i++ {
-		if s[i] != '.' || !isASCIILower(s[i-1]) || !isASCIILower(s[i-2]) || !isASCIIUpper(s[i+1]) || !isASCIILower(s[i+2]) {
+		if s[i] != '.' || !isASCIILower(s[i-1]) || !isASCIILetter(s[i-2]) || !isASCIIUpper(s[i+1]) || !isASCIILower(s[i+2]) {
 			continue
 		}
 		ws := max(0, i-maxURLLen)
@@ -369,10 +419,11 @@ func fixSentenceJoins(s string) string {
 	return b.String()
 }
 
-func isASCIIDigit(ch byte) bool { return ch >= '0' && ch <= '9' }
-func isASCIILower(ch byte) bool { return ch >= 'a' && ch <= 'z' }
-func isASCIIUpper(ch byte) bool { return ch >= 'A' && ch <= 'Z' }
-func isSpaceByte(ch byte) bool  { return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' }
+func isASCIIDigit(ch byte) bool  { return ch >= '0' && ch <= '9' }
+func isASCIILower(ch byte) bool  { return ch >= 'a' && ch <= 'z' }
+func isASCIIUpper(ch byte) bool  { return ch >= 'A' && ch <= 'Z' }
+func isASCIILetter(ch byte) bool { return isASCIILower(ch) || isASCIIUpper(ch) }
+func isSpaceByte(ch byte) bool   { return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' }
 
 func isWordByte(ch byte) bool {
 	return isASCIILower(ch) || isASCIIUpper(ch) || isASCIIDigit(ch) || ch >= utf8.RuneSelf

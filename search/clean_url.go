@@ -32,6 +32,9 @@ func (c *cleaner) url(b *strings.Builder) bool {
 	if !looksLikeURL(prefix + link) {
 		return false
 	}
+	if tail, m := brokenPath(link, rest[n:]); m > 0 {
+		link, n = link+tail, n+m // "https://github.com/\nuser/repo"
+	}
 	c.i += n
 	c.addURL(prefix + link)
 	b.WriteString(link)
@@ -49,7 +52,7 @@ func scanURL(s string) (link string, n int) {
 			end += 2
 			continue
 		}
-		if ch <= ' ' || ch >= 0x7f || strings.IndexByte("<>\"`{}|\\^$[]", ch) >= 0 {
+		if ch <= ' ' || ch >= 0x7f || strings.IndexByte("<>\"`{}|\\^$[]*", ch) >= 0 {
 			break
 		}
 		end++
@@ -71,15 +74,27 @@ func scanURL(s string) (link string, n int) {
 
 var urlUnescaper = strings.NewReplacer(`\_`, "_", `\%`, "%", `\#`, "#", `\&`, "&", `\~`, "~")
 
+// brokenPath returns the path of a link broken after its host by a line
+// break ("https://github.com/" then "user/repo" on the next line), and the
+// bytes it spans in next, or 0 when next does not continue link.
+func brokenPath(link, next string) (string, int) {
+	host := link[strings.Index(link, "//")+2:]
+	if !strings.HasSuffix(host, "/") || strings.Count(host, "/") != 1 || !strings.HasPrefix(next, "\n") {
+		return "", 0
+	}
+	path, n := scanURL(next[1:])
+	if strings.Count(path, "/") == 0 || !startsWithLetter(path) {
+		return "", 0
+	}
+	return path, n + 1
+}
+
 // addURL records link once (links differing only in case, scheme or a
 // trailing slash are the same).
 func (c *cleaner) addURL(link string) {
-	link = strings.TrimSpace(link)
-	if !looksLikeURL(link) {
+	link = absoluteURL(link)
+	if link == "" {
 		return
-	}
-	if !hasPrefixFold(link, "http://") && !hasPrefixFold(link, "https://") {
-		link = "https://" + link
 	}
 	key := urlKey(link)
 	if c.seen[key] {
@@ -90,6 +105,19 @@ func (c *cleaner) addURL(link string) {
 	}
 	c.seen[key] = true
 	c.urls = append(c.urls, link)
+}
+
+// absoluteURL returns link with a scheme ("www.x.org" becomes
+// "https://www.x.org"), or "" when link is no http(s) or www link.
+func absoluteURL(link string) string {
+	link = strings.TrimSpace(link)
+	switch {
+	case !looksLikeURL(link):
+		return ""
+	case hasPrefixFold(link, "http://"), hasPrefixFold(link, "https://"):
+		return link
+	}
+	return "https://" + link
 }
 
 // looksLikeURL reports whether s is an http(s) or www link with a dotted host.

@@ -59,15 +59,24 @@ func substantial(abstract string) bool {
 // corpus cleans the loaded records into papers, drops duplicates and
 // assigns IDs.
 func (l *loader) corpus(names []string) (*Corpus, error) {
+	papers := cleanAll(l.raws)
+	for i, p := range papers {
+		if p.Abstract == "" || normKey(p.Abstract) == "" {
+			l.skip(p.Source, "abstract has no words once markup is removed; skipped")
+			papers[i].Abstract = ""
+		}
+	}
 	c := &Corpus{Skipped: l.skipped, Problems: l.problems}
 	if l.omitted > 0 {
 		c.Problems = append(c.Problems, fmt.Sprintf("... and %d more problems not listed", l.omitted))
 	}
-	papers := cleanAll(l.raws)
 	seen := make(map[dedupKey]bool, 2*len(papers))
 	keys := make([]string, 0, len(papers))
 	var buf []byte
 	for i, p := range papers {
+		if p.Abstract == "" {
+			continue
+		}
 		var tk, ak dedupKey
 		tk, buf = newDedupKey('t', p.Title, buf)
 		ak, buf = newDedupKey('a', p.Abstract, buf)

@@ -32,7 +32,7 @@ func cleanPaper(r rawPaper) Paper {
 		Authors:  cleanList(r.authors),
 		Venue:    r.venue,
 		Year:     r.year,
-		URL:      r.url,
+		URL:      absoluteURL(r.url),
 		Abstract: abstract,
 		Keywords: cleanKeywords(r.keywords),
 		Source:   r.src,
@@ -52,12 +52,16 @@ func cleanKeywords(kws []string) []string {
 	return cleanList(out)
 }
 
-// mergeLinks concatenates link lists, dropping repeats (see urlKey).
+// mergeLinks concatenates link lists, dropping repeats (see urlKey) and
+// giving each link a scheme.
 func mergeLinks(lists ...[]string) []string {
 	var out []string
 	seen := map[string]bool{}
 	for _, list := range lists {
 		for _, u := range list {
+			if u = absoluteURL(u); u == "" {
+				continue
+			}
 			if k := urlKey(u); !seen[k] {
 				seen[k] = true
 				out = append(out, u)

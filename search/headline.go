@@ -34,7 +34,10 @@ func Headline(title, abstract string) string {
 	if line == "" {
 		line = mainClause(sentences[0])
 	}
-	return cutAtWord(capitalizeWord(strings.TrimRight(line, " .;:,")), MaxHeadline)
+	if line = strings.TrimRight(line, " .;:,"); line == "" {
+		line = strings.TrimSpace(abstract)
+	}
+	return cutAtWord(capitalizeWord(line), MaxHeadline)
 }
 
 // capitalizeWord capitalises a line's first word when it is an ordinary
@@ -143,7 +146,7 @@ func laterName(object string) (name, desc string, ok bool) {
 // headline; longer ones give way to the acronym ("FINDR: an unsupervised
 // ..." rather than "Flow-field Inference from Neural Data using deep
 // Recurrent networks (FINDR): an ...").
-const maxExpansion = 30
+const maxExpansion = 40
 
 // shortName reduces "Long Expansion (ACRO)" and "ACRO (Long Expansion)" to
 // "ACRO" when the expansion is longer than maxExpansion.

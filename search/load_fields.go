@@ -170,8 +170,10 @@ func cutAtWord(s string, n int) string {
 	}
 	r := []rune(s)
 	cut := string(r[:n-1])
-	if i := strings.LastIndexByte(cut, ' '); i > len(cut)/2 {
-		cut = cut[:i]
+	if r[n-1] != ' ' { // the cut splits a word: drop its start
+		if i := strings.LastIndexByte(cut, ' '); i > len(cut)/2 {
+			cut = cut[:i]
+		}
 	}
 	if strings.Count(cut, "(") > strings.Count(cut, ")") {
 		if i := strings.LastIndex(cut, " ("); i > len(cut)/2 {
