@@ -104,6 +104,8 @@ type poster struct {
 	// error it returns is returned by Post (as if the reply was lost).
 	afterPost func(p post) error
 	finds     int
+	// findErr is returned by Find while set.
+	findErr error
 }
 
 func newPoster(c *clock) *poster { return &poster{clock: c, unpostable: map[string]string{}} }
@@ -140,6 +142,9 @@ func (f *poster) Find(ctx context.Context, channel string, key digest.RunKey) (s
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.finds++
+	if f.findErr != nil {
+		return "", false, f.findErr
+	}
 	for _, p := range f.posts {
 		if p.Channel == channel && p.Key == key {
 			return p.TS, true, nil

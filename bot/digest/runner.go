@@ -61,11 +61,16 @@ func (s *Scheduler) advance(ctx context.Context, now time.Time, sub *Subscriptio
 	if run.State == Posting && !fresh {
 		// An earlier attempt may have posted before it died or timed out.
 		ts, found, err := s.cfg.Poster.Find(ctx, run.ChannelID, run.Key)
-		if code, ok := unpostable(err); ok && sub != nil {
+		code, unpostable := unpostable(err)
+		switch {
+		case unpostable && sub != nil && !sub.Paused:
 			s.pause(ctx, now, *sub, run, code)
 			return
-		}
-		if err != nil {
+		case unpostable || (err != nil && late > s.cfg.Grace):
+			s.counts.failed.Add(1)
+			s.finish(ctx, now, run, Failed, "could not check whether it was posted: "+err.Error())
+			return
+		case err != nil:
 			s.retry(ctx, now, run, fmt.Errorf("looking for an earlier post: %w", err))
 			return
 		}

@@ -521,3 +521,60 @@ func TestRunTicksUntilCancelled(t *testing.T) {
 		t.Fatalf("Run returned %v after cancel, want nil", err)
 	}
 }
+
+// TestFindFailures: a run whose earlier post cannot be checked is retried
+// while in grace, and given up (not left open forever) when the channel is
+// gone or the grace period ends.
+func TestFindFailures(t *testing.T) {
+	start := time.Date(2025, 5, 5, 9, 1, 0, 0, time.UTC)
+	key := digest.RunKey{SubscriptionID: "sfndxx", Day: date(2025, 5, 5)}
+	setup := func(t *testing.T) *world {
+		w := newWorld(t, start.Add(-time.Hour), digest.Config{Grace: time.Hour})
+		w.subscribe("sfndxx", "C1", "graph", digest.Schedule{Hour: 9, TZ: "UTC", Every: digest.Daily})
+		w.clock.Set(start)
+		w.store.Claim(bg, digest.Run{Key: key, ChannelID: "C1", Scheduled: start.Add(-time.Minute), ClaimedAt: start})
+		w.store.Choose(bg, key, []string{"p001"}, start)
+		return w
+	}
+	t.Run("transient, then found nothing: posted once", func(t *testing.T) {
+		w := setup(t)
+		w.poster.findErr = errors.New("history: timeout")
+		w.tick()
+		if r := w.run(key); r.State != digest.Posting || r.Attempts != 1 {
+			t.Fatalf("run = %+v, want still posting after one attempt", r)
+		}
+		w.poster.findErr = nil
+		w.runUntil(start.Add(10*time.Minute), time.Minute)
+		if posts := w.poster.all(); len(posts) != 1 || posts[0].Papers[0] != "p001" {
+			t.Fatalf("posts = %+v", posts)
+		}
+	})
+	t.Run("channel gone: paused and failed", func(t *testing.T) {
+		w := setup(t)
+		w.poster.findErr = &digest.UnpostableError{Code: "channel_not_found"}
+		w.tick()
+		if r := w.run(key); r.State != digest.Failed {
+			t.Fatalf("run = %+v", r)
+		}
+		if s, _ := w.store.Get(bg, "sfndxx"); !s.Paused {
+			t.Fatal("not paused")
+		}
+	})
+	t.Run("deleted subscription, channel gone: failed", func(t *testing.T) {
+		w := setup(t)
+		w.store.Delete(bg, "sfndxx")
+		w.poster.findErr = &digest.UnpostableError{Code: "channel_not_found"}
+		w.tick()
+		if r := w.run(key); r.State != digest.Failed {
+			t.Fatalf("run = %+v", r)
+		}
+	})
+	t.Run("failing past the grace period: failed", func(t *testing.T) {
+		w := setup(t)
+		w.poster.findErr = errors.New("history: 500")
+		w.runUntil(start.Add(2*time.Hour), 5*time.Minute)
+		if r := w.run(key); r.State != digest.Failed || len(w.poster.all()) != 0 {
+			t.Fatalf("run = %+v, posts %d", r, len(w.poster.all()))
+		}
+	})
+}
