@@ -559,3 +559,22 @@ func TestDigestNewPapersBecomeEligible(t *testing.T) {
 		t.Fatalf("PostedCount = %d, want %d", s.PostedCount, len(before)+len(ids))
 	}
 }
+
+func TestDigestCommandsInHelpWithinLimits(t *testing.T) {
+	b := startDigestBot(t, digest.Config{})
+	var names []string
+	for _, c := range b.bot.Commands() {
+		names = append(names, c.Name)
+	}
+	for _, want := range []string{cmdSubscribe, cmdSubscriptions, cmdUnsubscribe, cmdResume, cmdDigest} {
+		if !strings.Contains(strings.Join(names, " "), want) {
+			t.Errorf("command table lacks %s: %v", want, names)
+		}
+	}
+	rep := renderHelp(b.bot.Commands(), "/paper ", "@paperbot")
+	checkDigestSafe(t, *rep)
+	raw, _ := json.Marshal(rep.Blocks)
+	if !strings.Contains(wireText(raw), "subscribe TOPIC [at HH:MM]") {
+		t.Fatalf("help lacks the subscribe usage")
+	}
+}
