@@ -2,9 +2,9 @@ package search
 
 import (
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"fmt"
-	"hash"
 	"slices"
 	"strconv"
 	"strings"
@@ -23,21 +23,26 @@ func (c *Corpus) Hash() string {
 	}
 	slices.SortFunc(ps, func(a, b *Paper) int { return strings.Compare(a.ID, b.ID) })
 	h := sha256.New()
+	var buf []byte
 	for _, p := range ps {
-		writeField(h, p.ID, p.Title, p.Headline, p.Venue, strconv.Itoa(p.Year), p.URL, p.Abstract)
-		writeField(h, p.Authors...)
-		writeField(h, p.CodeURLs...)
-		writeField(h, p.Keywords...)
+		buf = appendFields(buf[:0], p.ID, p.Title, p.Headline, p.Venue, strconv.Itoa(p.Year), p.URL, p.Abstract)
+		buf = appendFields(buf, p.Authors...)
+		buf = appendFields(buf, p.CodeURLs...)
+		buf = appendFields(buf, p.Keywords...)
+		h.Write(buf)
 	}
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-// writeField writes length-prefixed strings, so field boundaries cannot shift.
-func writeField(h hash.Hash, ss ...string) {
-	fmt.Fprintf(h, "%d;", len(ss))
+// appendFields appends a count and length-prefixed strings, so field
+// boundaries cannot shift.
+func appendFields(buf []byte, ss ...string) []byte {
+	buf = binary.AppendUvarint(buf, uint64(len(ss)))
 	for _, s := range ss {
-		fmt.Fprintf(h, "%d:%s", len(s), s)
+		buf = binary.AppendUvarint(buf, uint64(len(s)))
+		buf = append(buf, s...)
 	}
+	return buf
 }
 
 // minAbstractWords is the size below which an abstract is reported as
@@ -59,9 +64,9 @@ func substantial(abstract string) bool {
 // corpus cleans the loaded records into papers, drops duplicates and
 // assigns IDs.
 func (l *loader) corpus(names []string) (*Corpus, error) {
-	papers := cleanAll(l.raws)
+	papers, keys := cleanAll(l.raws)
 	for i, p := range papers {
-		if p.Abstract == "" || normKey(p.Abstract) == "" {
+		if !hasWord(p.Abstract) {
 			l.skip(p.Source, "abstract has no words once markup is removed; skipped")
 			papers[i].Abstract = ""
 		}
@@ -71,15 +76,15 @@ func (l *loader) corpus(names []string) (*Corpus, error) {
 		c.Problems = append(c.Problems, fmt.Sprintf("... and %d more problems not listed", l.omitted))
 	}
 	seen := make(map[dedupKey]bool, 2*len(papers))
-	keys := make([]string, 0, len(papers))
+	kept := make([]string, 0, len(papers))
 	var buf []byte
 	for i, p := range papers {
 		if p.Abstract == "" {
 			continue
 		}
-		var tk, ak dedupKey
+		var tk dedupKey
 		tk, buf = newDedupKey('t', p.Title, buf)
-		ak, buf = newDedupKey('a', p.Abstract, buf)
+		ak := dedupKey(sha256.Sum256([]byte(keys[i]))) // the normalised abstract
 		if !substantial(p.Abstract) {
 			ak = dedupKey{} // "Part of" is a scraping accident, not an identity
 		}
@@ -89,12 +94,12 @@ func (l *loader) corpus(names []string) (*Corpus, error) {
 		}
 		seen[tk], seen[ak] = true, true
 		c.Papers = append(c.Papers, p)
-		keys = append(keys, idKey(l.raws[i]))
+		kept = append(kept, keys[i])
 	}
 	if len(c.Papers) == 0 {
 		return nil, invalidf(opLoad, "no papers found in %s", strings.Join(names, ", "))
 	}
-	assignIDs(c.Papers, keys)
+	assignIDs(c.Papers, kept)
 	return c, nil
 }
 
@@ -110,16 +115,26 @@ func appendNormKey(dst []byte, s string) []byte {
 	for i := 0; i < len(s); {
 		ch := s[i]
 		if ch < utf8.RuneSelf {
-			i++
-			if lc := asciiKey[ch]; lc != 0 {
-				if space {
-					dst = append(dst, ' ')
-					space = false
-				}
-				dst = append(dst, lc)
-			} else {
+			if asciiKey[ch] == 0 {
 				space = len(dst) > start
+				i++
+				continue
 			}
+			if space {
+				dst = append(dst, ' ')
+				space = false
+			}
+			// Copy the whole ASCII word, then lower its case.
+			j := i + 1
+			for j < len(s) && s[j] < utf8.RuneSelf && asciiKey[s[j]] != 0 {
+				j++
+			}
+			w := len(dst)
+			dst = append(dst, s[i:j]...)
+			for k := w; k < len(dst); k++ {
+				dst[k] = asciiKey[dst[k]]
+			}
+			i = j
 			continue
 		}
 		r, n := utf8.DecodeRuneInString(s[i:])
@@ -165,6 +180,11 @@ var asciiKey = func() (t [utf8.RuneSelf]byte) {
 	}
 	return t
 }()
+
+// hasWord reports whether s has a letter or digit.
+func hasWord(s string) bool {
+	return strings.IndexFunc(s, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0
+}
 
 // dedupKey is a digest of a normalised title or abstract, tagged by kind;
 // the zero key means the text was empty.

@@ -5,21 +5,24 @@ import (
 	"sync"
 )
 
-// cleanAll turns raw records into display-ready papers, in order. Cleaning
-// is the bulk of loading, so it runs on all CPUs.
-func cleanAll(raws []rawPaper) []Paper {
+// cleanAll turns raw records into display-ready papers, in order, and
+// returns each one's identity key (see idKey). Cleaning is the bulk of
+// loading, so it runs on all CPUs.
+func cleanAll(raws []rawPaper) ([]Paper, []string) {
 	papers := make([]Paper, len(raws))
+	keys := make([]string, len(raws))
 	workers := min(runtime.GOMAXPROCS(0), max(1, len(raws)/256))
 	var wg sync.WaitGroup
 	for w := range workers {
 		wg.Go(func() {
 			for i := w; i < len(raws); i += workers {
 				papers[i] = cleanPaper(raws[i])
+				keys[i] = idKey(raws[i])
 			}
 		})
 	}
 	wg.Wait()
-	return papers
+	return papers, keys
 }
 
 // cleanPaper cleans one record: markup out of title and abstract, links

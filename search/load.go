@@ -30,7 +30,11 @@ func LoadFS(fsys fs.FS, patterns ...string) (*Corpus, error) {
 //     metadata.tsv beside it adds titles, authors and URLs (see sidecar).
 //
 // Files are read in sorted order whatever the order of patterns, so the
-// result does not depend on it. A pattern matching nothing, an unreadable
+// result does not depend on it. The same paper loaded twice, recognised by
+// its title or its abstract (compared in lower case, letters and digits
+// only; stub abstracts under eight words do not count), is kept once, the
+// first copy in file order: Corpus.Duplicates counts the others. Every paper
+// gets an ID (see assignIDs). A pattern matching nothing, an unreadable
 // file, an unknown format, a malformed JSON document or a file with no usable
 // record is an *Error of Kind Invalid whose Msg names the file (and line or
 // record). A bad record in an otherwise good file is skipped: Corpus.Skipped

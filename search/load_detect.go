@@ -45,11 +45,22 @@ func detectFormat(name string, data []byte) fileFormat {
 	return formatUnknown
 }
 
-// looksLikeJSONLines reports whether the first line of data is a complete
-// JSON value on its own, as in JSON Lines, rather than the start of one
-// pretty-printed object.
+// looksLikeJSONLines reports whether data holds one JSON object per line:
+// at least two of its first ten non-blank lines start with '{' in the first
+// column. One object, even on one line, or pretty-printed, is not JSON
+// Lines (its nested objects are indented).
 func looksLikeJSONLines(data []byte) bool {
-	line, _, _ := bytes.Cut(data, []byte("\n"))
-	line = bytes.TrimSpace(line)
-	return len(line) > 1 && line[len(line)-1] == '}'
+	objects, lines := 0, 0
+	for line := range bytes.Lines(data) {
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		if line[0] == '{' {
+			objects++
+		}
+		if lines++; lines == 10 {
+			break
+		}
+	}
+	return objects >= 2
 }
