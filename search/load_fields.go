@@ -8,8 +8,8 @@ import (
 	"unicode/utf8"
 )
 
-// add cleans a raw record into a paper, or skips it with a problem when it
-// has no abstract.
+// add keeps a raw record for cleaning, or skips it with a problem when it
+// has no abstract; a stub abstract is kept but reported.
 func (l *loader) add(r rawPaper) {
 	if strings.TrimSpace(r.abstract) == "" {
 		if t := strings.TrimSpace(r.title); t != "" {
@@ -25,21 +25,20 @@ func (l *loader) add(r rawPaper) {
 	l.raws = append(l.raws, r)
 }
 
-// splitNames splits an author or keyword list: on ";" when present, else on
-// " and " and ",". BibTeX-style "Last, First and Last, First" becomes
-// "First Last".
+// splitNames splits an author list: on ";" when present, else on " and "
+// and ",". BibTeX-style "Last, First and Last, First" becomes "First Last".
 func splitNames(s string) []string {
 	s = strings.TrimSpace(s)
-	if s == "" {
-		return nil
-	}
 	var parts []string
 	switch {
+	case s == "":
+		return nil
 	case strings.Contains(s, ";"):
 		parts = strings.Split(s, ";")
 	case strings.Contains(s, " and "):
+		bibtex := bibtexNames(s)
 		for _, p := range strings.Split(s, " and ") {
-			if last, first, ok := strings.Cut(p, ","); ok && !strings.Contains(first, ",") && !strings.Contains(s, ";") && bibtexNames(s) {
+			if last, first, ok := strings.Cut(p, ","); ok && bibtex {
 				parts = append(parts, strings.TrimSpace(first)+" "+strings.TrimSpace(last))
 				continue
 			}
@@ -54,12 +53,21 @@ func splitNames(s string) []string {
 // bibtexNames reports whether every " and "-separated part of s has exactly
 // one comma, as in "Zhang, Lijun and Zhou, Zhi-Hua".
 func bibtexNames(s string) bool {
-	for _, p := range strings.Split(s, " and ") {
+	for p := range strings.SplitSeq(s, " and ") {
 		if strings.Count(p, ",") != 1 {
 			return false
 		}
 	}
 	return true
+}
+
+// splitKeywords splits a keyword list on ";" when present, else on ",".
+func splitKeywords(s string) []string {
+	sep := ","
+	if strings.Contains(s, ";") {
+		sep = ";"
+	}
+	return cleanList(strings.Split(s, sep))
 }
 
 // cleanList trims items, collapses inner white space and drops empty and

@@ -118,8 +118,8 @@ func (l *loader) addJSON(ctx jsonContext, src, where string, rec jsonRecord) {
 		src:      src,
 		title:    rec.text("title", "name"),
 		abstract: rec.text("abstract", "summary", "abstract_text", "paperAbstract"),
-		authors:  rec.names("authors", "author", "author_site", "author_names", "creators"),
-		keywords: rec.names("keywords", "keyword", "tags"),
+		authors:  rec.list(splitNames, "authors", "author", "author_site", "author_names", "creators"),
+		keywords: rec.list(splitKeywords, "keywords", "keyword", "tags"),
 		url:      rec.pageURL(),
 		year:     rec.year(),
 	}
@@ -184,16 +184,19 @@ func scalarText(v json.RawMessage) string {
 	return ""
 }
 
-// names returns a list field: a JSON list of strings or of objects with a
-// name, or a string separated by ";" or ",".
-func (r jsonRecord) names(keys ...string) []string {
+// list returns the first non-empty list field of keys: a JSON list of
+// strings or of objects with a name, or a string that split separates.
+func (r jsonRecord) list(split func(string) []string, keys ...string) []string {
 	for _, k := range keys {
 		v, ok := r[k]
 		if !ok {
 			continue
 		}
 		if s := scalarText(v); s != "" {
-			return splitNames(s)
+			if out := split(s); len(out) > 0 {
+				return out
+			}
+			continue
 		}
 		var list []json.RawMessage
 		if json.Unmarshal(v, &list) != nil {

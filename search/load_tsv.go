@@ -170,7 +170,7 @@ func (l *loader) addRow(ctx jsonContext, where string, lay tsvLayout, cells []st
 		title:    get("title"),
 		abstract: get("abstract"),
 		authors:  splitNames(get("authors")),
-		keywords: splitNames(get("keywords")),
+		keywords: splitKeywords(get("keywords")),
 	}
 	for _, f := range []string{"url", "id", "pdf"} {
 		if u := get(f); looksLikeURL(u) {
