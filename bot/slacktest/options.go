@@ -28,6 +28,7 @@ type config struct {
 	lenientText             bool
 	responseURLUses         int
 	responseURLTTL          time.Duration
+	scopes                  []string
 }
 
 // Option configures a Server.
@@ -81,4 +82,11 @@ func defaultConfig() config {
 		responseURLUses: 5,
 		responseURLTTL:  30 * time.Minute,
 	}
+}
+
+// WithScopes sets the bot token's scopes, which Slack reports in the
+// X-OAuth-Scopes header of every bot-token call. Without it the header is
+// left out.
+func WithScopes(scopes ...string) Option {
+	return func(c *config) { c.scopes = append([]string(nil), scopes...) }
 }

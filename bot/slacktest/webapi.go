@@ -109,6 +109,9 @@ func (s *Server) dispatchLocked(r *apiRequest, perr *apiError, h http.Header) (i
 	if e := s.authenticate(r.token, m.appToken); e != nil {
 		return http.StatusOK, errorBody(e)
 	}
+	if !m.appToken && len(s.cfg.scopes) > 0 {
+		h.Set("X-OAuth-Scopes", strings.Join(s.cfg.scopes, ","))
+	}
 	if code, ok := s.takeFaultLocked(r.method); ok {
 		return http.StatusOK, errorBody(fail(code))
 	}

@@ -1,0 +1,74 @@
+package bot
+
+import "sort"
+
+// APIMethod is a Web API method the bot calls, with the slack-go client
+// method that calls it and the bot scopes Slack requires for it.
+type APIMethod struct {
+	Client string // method name on slack-go's Client
+	Method string // Web API method
+	Scopes []string
+}
+
+// APIMethods lists every Web API method the bot calls. deploy/slack's
+// manifest test checks it against the code and the manifest, so a new call
+// without its scope (or a scope nobody uses) fails CI, not an install.
+var APIMethods = []APIMethod{
+	{"AuthTestContext", "auth.test", nil},
+	{"PostMessageContext", "chat.postMessage", []string{"chat:write"}},
+	{"PostEphemeralContext", "chat.postEphemeral", []string{"chat:write"}},
+	{"PublishViewContext", "views.publish", nil},
+	{"GetUserInfoContext", "users.info", []string{"users:read"}},
+	// Public and private channels: subscribing checks membership.
+	{"GetConversationInfoContext", "conversations.info", []string{"channels:read", "groups:read"}},
+	// Digest recovery looks for its own message after a crash mid-post.
+	{"GetConversationHistoryContext", "conversations.history", []string{"channels:history", "groups:history"}},
+	// Paused digests DM their creator.
+	{"OpenConversationContext", "conversations.open", []string{"im:write"}},
+	// Subscribing in a public channel joins it, so the digest can post.
+	{"JoinConversationContext", "conversations.join", []string{"channels:join"}},
+	// apps.connections.open takes the app-level token (connections:write).
+	{"StartSocketModeContext", "apps.connections.open", nil},
+}
+
+// EventSubscription is a bot event the handler acts on and the scope Slack
+// requires to deliver it.
+type EventSubscription struct {
+	Event string
+	Scope string
+}
+
+// Events lists the bot events the handler subscribes to.
+var Events = []EventSubscription{
+	{"app_mention", "app_mentions:read"},
+	{"message.im", "im:history"},
+	{"app_home_opened", ""},
+}
+
+// SlashCommandScope is what a slash command needs.
+const SlashCommandScope = "commands"
+
+// RequiredScopes returns every bot scope the code needs, sorted.
+func RequiredScopes() []string {
+	set := map[string]bool{SlashCommandScope: true}
+	for _, m := range APIMethods {
+		for _, s := range m.Scopes {
+			set[s] = true
+		}
+	}
+	for _, e := range Events {
+		if e.Scope != "" {
+			set[e.Scope] = true
+		}
+	}
+	out := make([]string, 0, len(set))
+	for s := range set {
+		out = append(out, s)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// DefaultSlashCommand is the command the manifest declares and Config
+// defaults to.
+const DefaultSlashCommand = "/paper"

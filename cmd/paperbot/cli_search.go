@@ -1,0 +1,175 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"strings"
+
+	"github.com/paperbot/paperbot/search"
+)
+
+// queryFlags are the flags shared by search, ask and similar.
+type queryFlags struct {
+	json  bool
+	limit int
+}
+
+func (q *queryFlags) register(fs interface {
+	BoolVar(*bool, string, bool, string)
+	IntVar(*int, string, int, string)
+}) {
+	fs.BoolVar(&q.json, "json", false, "print JSON")
+	fs.IntVar(&q.limit, "n", 5, "number of results")
+}
+
+func (q queryFlags) validate() error {
+	if q.limit < 1 || q.limit > 100 {
+		return usagef("-n must be between 1 and 100")
+	}
+	return nil
+}
+
+func runSearch(e *env, args []string) error { return runQuery(e, "search", args) }
+func runAsk(e *env, args []string) error    { return runQuery(e, "ask", args) }
+
+// runQuery serves search and ask: the index answers both; ask differs only in
+// what the human output leads with.
+func runQuery(e *env, name string, args []string) error {
+	fs := newFlags(name)
+	var qf queryFlags
+	qf.register(fs)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if err := qf.validate(); err != nil {
+		return err
+	}
+	text := strings.TrimSpace(strings.Join(fs.Args(), " "))
+	if text == "" {
+		return usagef("say what to look for, for example: paperbot %s \"kv cache compression\"", name)
+	}
+	ix, _, err := openIndex(e.ctx, e.cfg, quietLogger(e), e.stderr)
+	if err != nil {
+		return err
+	}
+	defer ix.Close()
+	res, err := ix.Search(e.ctx, search.Request{Text: text, Limit: qf.limit})
+	if err != nil {
+		return err
+	}
+	if qf.json {
+		return writeJSON(e.stdout, res)
+	}
+	printResults(e.stdout, res, name == "ask", isTerminal(e.stdout))
+	return nil
+}
+
+func runShow(e *env, args []string) error {
+	fs := newFlags("show")
+	asJSON := fs.Bool("json", false, "print JSON")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return usagef("give one paper ID, as shown next to each result")
+	}
+	ix, _, err := openIndex(e.ctx, e.cfg, quietLogger(e), e.stderr)
+	if err != nil {
+		return err
+	}
+	defer ix.Close()
+	p, err := ix.Get(strings.TrimSpace(fs.Arg(0)))
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		return writeJSON(e.stdout, p)
+	}
+	printPaper(e.stdout, p)
+	return nil
+}
+
+func runSimilar(e *env, args []string) error {
+	fs := newFlags("similar")
+	var qf queryFlags
+	qf.register(fs)
+	text := fs.String("text", "", "an abstract of your own; - reads it from standard input")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if err := qf.validate(); err != nil {
+		return err
+	}
+	if (*text == "") == (fs.NArg() != 1) {
+		return usagef("give one paper ID, or --text with an abstract (--text - reads standard input)")
+	}
+	if *text == "-" {
+		b, err := io.ReadAll(io.LimitReader(e.stdin, 1<<20))
+		if err != nil {
+			return fmt.Errorf("reading standard input: %w", err)
+		}
+		*text = string(b)
+	}
+	ix, _, err := openIndex(e.ctx, e.cfg, quietLogger(e), e.stderr)
+	if err != nil {
+		return err
+	}
+	defer ix.Close()
+	var res *search.Results
+	if *text != "" {
+		res, err = ix.SimilarText(e.ctx, *text, qf.limit)
+	} else {
+		res, err = ix.Similar(e.ctx, strings.TrimSpace(fs.Arg(0)), qf.limit)
+	}
+	if err != nil {
+		return err
+	}
+	if qf.json {
+		return writeJSON(e.stdout, res)
+	}
+	printResults(e.stdout, res, false, isTerminal(e.stdout))
+	return nil
+}
+
+func runIndex(e *env, args []string) error {
+	if len(args) > 0 {
+		return usagef("index takes no arguments; set PAPERBOT_CORPUS and PAPERBOT_DATA_DIR")
+	}
+	if e.cfg.DataDir == "" {
+		return fmt.Errorf("PAPERBOT_DATA_DIR is not set: the index would only live in memory")
+	}
+	log := e.cfg.newLogger(e.stderr)
+	ix, corpus, err := openIndex(e.ctx, e.cfg, log, e.stderr)
+	if err != nil {
+		return err
+	}
+	defer ix.Close()
+	st := ix.Stats()
+	fmt.Fprintf(e.stdout, "index ready in %s: %d papers from %s (%d duplicates merged, %d records skipped)\n",
+		indexDir(e.cfg), st.Papers, corpusName(e.cfg), corpus.Duplicates, corpus.Skipped)
+	for _, p := range firstN(corpus.Problems, 10) {
+		fmt.Fprintf(e.stdout, "  skipped: %s\n", p)
+	}
+	return nil
+}
+
+func corpusName(cfg Config) string {
+	if cfg.Corpus == "" {
+		return "the embedded seeds"
+	}
+	return cfg.Corpus
+}
+
+// quietLogger logs warnings only: query commands print results, not chatter.
+func quietLogger(e *env) *slog.Logger {
+	return slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}

@@ -1,0 +1,132 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestConfigValidate(t *testing.T) {
+	base := func() Config {
+		return Config{APIURL: "https://slack.com/api/", HTTPAddr: "127.0.0.1:8080", LogLevel: "info",
+			LogFormat: "text", Workers: 8, ShutdownGrace: 1, DigestSize: 5}
+	}
+	tests := []struct {
+		name    string
+		mutate  func(*Config)
+		wantErr string
+	}{
+		{"defaults are valid", func(*Config) {}, ""},
+		{"bad api url", func(c *Config) { c.APIURL = "slack.com" }, "SLACK_API_URL"},
+		{"bad http addr", func(c *Config) { c.HTTPAddr = "8080" }, "PAPERBOT_HTTP_ADDR"},
+		{"http disabled", func(c *Config) { c.HTTPAddr = "" }, ""},
+		{"bad level", func(c *Config) { c.LogLevel = "loud" }, "PAPERBOT_LOG_LEVEL"},
+		{"bad format", func(c *Config) { c.LogFormat = "xml" }, "PAPERBOT_LOG_FORMAT"},
+		{"no workers", func(c *Config) { c.Workers = 0 }, "PAPERBOT_WORKERS"},
+		{"huge digest", func(c *Config) { c.DigestSize = 500 }, "PAPERBOT_DIGEST_SIZE"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := base()
+			tt.mutate(&c)
+			err := c.Validate()
+			if tt.wantErr == "" && err != nil {
+				t.Fatalf("Validate() = %v, want nil", err)
+			}
+			if tt.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tt.wantErr)) {
+				t.Fatalf("Validate() = %v, want an error naming %s", err, tt.wantErr)
+			}
+		})
+	}
+}
+
+func TestValidateSlackNeverPrintsTokens(t *testing.T) {
+	secret := "xoxp-1234567890-secret-value"
+	c := Config{BotToken: secret, AppToken: "xoxb-wrong-kind-secret"}
+	err := c.ValidateSlack()
+	if err == nil {
+		t.Fatal("a user token as SLACK_BOT_TOKEN was accepted")
+	}
+	if strings.Contains(err.Error(), "secret") {
+		t.Fatalf("error leaks a token: %v", err)
+	}
+	if !strings.Contains(err.Error(), "xoxb-") || !strings.Contains(err.Error(), "xapp-") {
+		t.Fatalf("error does not say which prefixes are expected: %v", err)
+	}
+	ok := Config{BotToken: "xoxb-abc", AppToken: "xapp-abc"}
+	if err := ok.ValidateSlack(); err != nil {
+		t.Fatalf("well-formed tokens rejected: %v", err)
+	}
+}
+
+func TestConfigFromEnvironment(t *testing.T) {
+	t.Setenv("PAPERBOT_CORPUS", " a.json, papers/*.tsv ,,")
+	t.Setenv("PAPERBOT_WORKERS", "3")
+	c, err := loadConfig()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := c.CorpusPatterns(), []string{"a.json", "papers/*.tsv"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("CorpusPatterns() = %q, want %q", got, want)
+	}
+	if c.Workers != 3 || c.APIURL != "https://slack.com/api/" {
+		t.Errorf("env not applied or defaults missing: %+v", c)
+	}
+	t.Setenv("PAPERBOT_WORKERS", "many")
+	if _, err := loadConfig(); err == nil || !strings.Contains(err.Error(), "PAPERBOT_WORKERS") {
+		t.Errorf("loadConfig with a non-number = %v, want an error naming PAPERBOT_WORKERS", err)
+	}
+}
+
+// configKeys lists every variable of Config, in declaration order.
+func configKeys(t *testing.T) []string {
+	t.Helper()
+	var keys []string
+	typ := reflect.TypeOf(Config{})
+	for i := 0; i < typ.NumField(); i++ {
+		keys = append(keys, typ.Field(i).Tag.Get("envconfig"))
+	}
+	return keys
+}
+
+func TestEnvExampleDocumentsEveryVariable(t *testing.T) {
+	b, err := os.ReadFile("../../.env.example")
+	if err != nil {
+		t.Fatal(err)
+	}
+	documented := map[string]bool{}
+	sc := bufio.NewScanner(bytes.NewReader(b))
+	for sc.Scan() {
+		line := sc.Text()
+		if k, _, ok := strings.Cut(line, "="); ok && !strings.HasPrefix(line, "#") {
+			documented[k] = true
+		}
+	}
+	keys := configKeys(t)
+	for _, k := range keys {
+		if !documented[k] {
+			t.Errorf(".env.example does not document %s", k)
+		}
+		delete(documented, k)
+	}
+	for k := range documented {
+		t.Errorf(".env.example sets %s, which the code does not read", k)
+	}
+}
+
+func TestREADMEConfigTableMatchesCode(t *testing.T) {
+	var want bytes.Buffer
+	if err := printConfigTable(&want); err != nil {
+		t.Fatal(err)
+	}
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(readme, want.Bytes()) {
+		t.Errorf("README.md's configuration table differs from the code; replace it with the output of `paperbot config`:\n%s", want.String())
+	}
+}

@@ -1,0 +1,102 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"time"
+
+	"github.com/paperbot/paperbot/search"
+	"github.com/paperbot/paperbot/seeds"
+)
+
+// loadCorpus reads PAPERBOT_CORPUS, or the embedded seeds when it is empty.
+func loadCorpus(cfg Config) (*search.Corpus, error) {
+	if patterns := cfg.CorpusPatterns(); len(patterns) > 0 {
+		return search.LoadFiles(patterns)
+	}
+	return search.LoadFS(seeds.FS, "*.txt")
+}
+
+// openIndex loads the corpus and opens (or builds) its index: in memory
+// without a data directory, persistent and rebuilt only on change with one.
+// Progress goes to progressOut once a build takes more than a moment.
+func openIndex(ctx context.Context, cfg Config, log *slog.Logger, progressOut io.Writer) (*search.Index, *search.Corpus, error) {
+	corpus, err := loadCorpus(cfg)
+	if err != nil {
+		return nil, nil, err
+	}
+	if corpus.Skipped > 0 {
+		log.Warn("corpus records skipped", "skipped", corpus.Skipped, "first_problems", firstN(corpus.Problems, 3))
+	}
+	if corpus.Duplicates > 0 {
+		log.Info("duplicate papers indexed once", "duplicates", corpus.Duplicates)
+	}
+	bar := newProgressBar(progressOut, time.Now)
+	ix, err := search.Open(ctx, corpus, search.Options{Dir: indexDir(cfg), Progress: bar.update})
+	bar.finish()
+	if err != nil {
+		return nil, nil, err
+	}
+	return ix, corpus, nil
+}
+
+func indexDir(cfg Config) string {
+	if cfg.DataDir == "" {
+		return ""
+	}
+	return cfg.DataDir + string(os.PathSeparator) + "index"
+}
+
+func firstN(s []string, n int) []string {
+	if len(s) > n {
+		return s[:n]
+	}
+	return s
+}
+
+// progressBar draws a one-line bar, but only once a build has taken more
+// than a moment, so small corpora stay quiet.
+type progressBar struct {
+	w       io.Writer
+	now     func() time.Time
+	start   time.Time
+	drawn   bool
+	lastPct int
+}
+
+const progressDelay = 300 * time.Millisecond
+
+func newProgressBar(w io.Writer, now func() time.Time) *progressBar {
+	return &progressBar{w: w, now: now, start: now(), lastPct: -1}
+}
+
+func (p *progressBar) update(done, total int) {
+	if p.w == nil || total <= 0 || (!p.drawn && p.now().Sub(p.start) < progressDelay) {
+		return
+	}
+	pct := done * 100 / total
+	if pct == p.lastPct {
+		return
+	}
+	p.drawn, p.lastPct = true, pct
+	const width = 30
+	filled := width * done / total
+	bar := make([]byte, width)
+	for i := range bar {
+		if i < filled {
+			bar[i] = '#'
+		} else {
+			bar[i] = '.'
+		}
+	}
+	fmt.Fprintf(p.w, "\rindexing [%s] %3d%% %d/%d papers", bar, pct, done, total)
+}
+
+func (p *progressBar) finish() {
+	if p.drawn {
+		fmt.Fprintln(p.w)
+	}
+}

@@ -1,0 +1,161 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/dlclark/regexp2"
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"go.yaml.in/yaml/v3"
+)
+
+const deployDir = "../../deploy"
+
+// readYAML parses every document of a YAML file into JSON-compatible values.
+func readYAML(t *testing.T, path string) []any {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var docs []any
+	dec := yaml.NewDecoder(bytes.NewReader(b))
+	for {
+		var doc any
+		if err := dec.Decode(&doc); err != nil {
+			if err.Error() == "EOF" {
+				break
+			}
+			t.Fatalf("%s: %v", path, err)
+		}
+		// Round-trip through JSON so maps have string keys, as a schema expects.
+		j, err := json.Marshal(doc)
+		if err != nil {
+			t.Fatalf("%s: not JSON-compatible: %v", path, err)
+		}
+		var v any
+		if err := json.Unmarshal(j, &v); err != nil {
+			t.Fatal(err)
+		}
+		docs = append(docs, v)
+	}
+	if len(docs) == 0 {
+		t.Fatalf("%s: no YAML documents", path)
+	}
+	return docs
+}
+
+// ecmaRegexp runs schema patterns as JSON Schema means them (ECMAScript):
+// Slack's schema uses lookaheads, which Go's regexp lacks.
+type ecmaRegexp regexp2.Regexp
+
+func (re *ecmaRegexp) MatchString(s string) bool {
+	ok, err := (*regexp2.Regexp)(re).MatchString(s)
+	return err == nil && ok
+}
+
+func (re *ecmaRegexp) String() string { return (*regexp2.Regexp)(re).String() }
+
+func compileECMA(s string) (jsonschema.Regexp, error) {
+	re, err := regexp2.Compile(s, regexp2.ECMAScript)
+	if err != nil {
+		return nil, err
+	}
+	return (*ecmaRegexp)(re), nil
+}
+
+func TestManifestMatchesSlackSchema(t *testing.T) {
+	c := jsonschema.NewCompiler()
+	c.UseRegexpEngine(compileECMA)
+	schema, err := c.Compile(filepath.Join(deployDir, "slack/schema/manifest.schema.1.0.0.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	manifest := readYAML(t, filepath.Join(deployDir, "slack/manifest.yaml"))[0]
+	if err := schema.Validate(manifest); err != nil {
+		t.Fatalf("deploy/slack/manifest.yaml does not match Slack's schema: %v", err)
+	}
+	// The schema accepts a manifest that can't serve us; check what we rely on.
+	m := manifest.(map[string]any)
+	settings := m["settings"].(map[string]any)
+	if settings["socket_mode_enabled"] != true {
+		t.Error("socket_mode_enabled must be true: paperbot has no public HTTP endpoint")
+	}
+	if settings["interactivity"].(map[string]any)["is_enabled"] != true {
+		t.Error("interactivity must be enabled for the card buttons")
+	}
+	home := m["features"].(map[string]any)["app_home"].(map[string]any)
+	if home["home_tab_enabled"] != true || home["messages_tab_enabled"] != true {
+		t.Error("the Home tab and the Messages tab must be enabled")
+	}
+}
+
+func TestDeployYAMLParses(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join(deployDir, "kubernetes/*.yaml"))
+	files = append(files, filepath.Join(deployDir, "compose.yaml"))
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			for _, doc := range readYAML(t, f) {
+				if _, ok := doc.(map[string]any); !ok {
+					t.Fatalf("%s: top level is not a mapping", f)
+				}
+			}
+		})
+	}
+}
+
+// readmeBuildCommand returns the `go build` line of the README's build section.
+func readmeBuildCommand(t *testing.T) string {
+	t.Helper()
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`(?m)^CGO_ENABLED=0 go build .*$`).Find(readme)
+	if m == nil {
+		t.Fatal("README.md has no `CGO_ENABLED=0 go build ...` line")
+	}
+	return string(m)
+}
+
+func TestDockerfileBuildsLikeTheREADME(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join(deployDir, "Dockerfile"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	df := string(b)
+	want := strings.ReplaceAll(readmeBuildCommand(t), "$VERSION", "${VERSION}")
+	if !strings.Contains(df, "RUN "+want+"\n") {
+		t.Errorf("the Dockerfile's build stage does not run the README's build command %q", want)
+	}
+	for _, must := range []string{"USER 65532", "VOLUME", "HEALTHCHECK", "PAPERBOT_DATA_DIR=/data", "CGO_ENABLED=0"} {
+		if !strings.Contains(df, must) {
+			t.Errorf("Dockerfile lacks %q", must)
+		}
+	}
+	if regexp.MustCompile(`(?m)^(ENV|ARG)\b.*SLACK_(BOT|APP)_TOKEN`).MatchString(df) {
+		t.Error("tokens must come from the environment at run time, never be baked into the image")
+	}
+}
+
+func TestSystemdUnitIsSandboxed(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join(deployDir, "systemd/paperbot.service"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	unit := string(b)
+	for _, must := range []string{
+		"ExecStart=/usr/local/bin/paperbot serve", "DynamicUser=yes", "ProtectSystem=strict",
+		"StateDirectory=paperbot", "Environment=PAPERBOT_DATA_DIR=/var/lib/paperbot",
+		"Restart=on-failure", "EnvironmentFile=", "NoNewPrivileges=yes",
+	} {
+		if !strings.Contains(unit, must+"\n") && !strings.Contains(unit, must) {
+			t.Errorf("paperbot.service lacks %q", must)
+		}
+	}
+}

@@ -1,0 +1,142 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/slack-go/slack"
+
+	"github.com/paperbot/paperbot/bot"
+)
+
+// botSources returns the non-test Go sources of package bot.
+func botSources(t *testing.T) map[string]string {
+	t.Helper()
+	files, err := filepath.Glob("../../bot/*.go")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no bot sources: %v", err)
+	}
+	out := map[string]string{}
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[filepath.Base(f)] = string(b)
+	}
+	return out
+}
+
+func stringsOf(v any) []string {
+	var out []string
+	for _, x := range v.([]any) {
+		out = append(out, x.(string))
+	}
+	sort.Strings(out)
+	return out
+}
+
+// TestManifestMatchesCode keeps deploy/slack/manifest.yaml, bot.APIMethods
+// and bot.Events honest against the code that actually calls Slack.
+func TestManifestMatchesCode(t *testing.T) {
+	m := readYAML(t, filepath.Join(deployDir, "slack/manifest.yaml"))[0].(map[string]any)
+	src := botSources(t)
+
+	// Every slack-go client method called in package bot is declared, and
+	// every declared one is called.
+	clientMethods := map[string]bool{}
+	ct := reflect.TypeOf(&slack.Client{})
+	for i := 0; i < ct.NumMethod(); i++ {
+		clientMethods[ct.Method(i).Name] = true
+	}
+	declared := map[string]bool{}
+	for _, am := range bot.APIMethods {
+		declared[am.Client] = true
+	}
+	// The client is held only in fields or variables named api or Slack, so
+	// a textual scan of those receivers finds every call.
+	holderRe := regexp.MustCompile(`(\w+)\s+\*slack\.Client\b`)
+	for file, code := range src {
+		for _, h := range holderRe.FindAllStringSubmatch(code, -1) {
+			if h[1] != "api" && h[1] != "Slack" {
+				t.Errorf("%s holds a *slack.Client in %q: name it api (or extend this test) so its calls are checked", file, h[1])
+			}
+		}
+	}
+	called := map[string]string{}
+	callRe := regexp.MustCompile(`\b(?:api|Slack|Client\(\))\.([A-Z][A-Za-z]+)\(`)
+	for file, code := range src {
+		for _, c := range callRe.FindAllStringSubmatch(code, -1) {
+			if clientMethods[c[1]] && !declared[c[1]] {
+				t.Errorf("%s calls slack.Client.%s, which bot.APIMethods does not declare (add it with its Web API method and scopes)", file, c[1])
+			}
+			called[c[1]] = file
+		}
+	}
+	for _, am := range bot.APIMethods {
+		if _, ok := called[am.Client]; !ok {
+			t.Errorf("bot.APIMethods declares %s (%s) but package bot never calls it: remove it and its scopes", am.Client, am.Method)
+		}
+	}
+
+	// Events the handler acts on are the manifest's bot events.
+	eventOfType := map[string]string{
+		"AppMentionEvent": "app_mention", "MessageEvent": "message.im", "AppHomeOpenedEvent": "app_home_opened",
+	}
+	envelopes := map[string]bool{"EventsAPIEvent": true, "CallbackEvent": true, "EventsAPICallbackEvent": true}
+	handled := map[string]bool{}
+	typeRe := regexp.MustCompile(`slackevents\.([A-Z][A-Za-z]+Event)\b`)
+	for file, code := range src {
+		for _, c := range typeRe.FindAllStringSubmatch(code, -1) {
+			if envelopes[c[1]] {
+				continue
+			}
+			ev, ok := eventOfType[c[1]]
+			if !ok {
+				t.Errorf("%s handles slackevents.%s: add its event to bot.Events, the manifest and this test", file, c[1])
+				continue
+			}
+			handled[ev] = true
+		}
+	}
+	var declaredEvents []string
+	for _, e := range bot.Events {
+		declaredEvents = append(declaredEvents, e.Event)
+		if !handled[e.Event] {
+			t.Errorf("bot.Events declares %s but the handler never looks at it", e.Event)
+		}
+	}
+	sort.Strings(declaredEvents)
+	settings := m["settings"].(map[string]any)
+	if got := stringsOf(settings["event_subscriptions"].(map[string]any)["bot_events"]); !slices.Equal(got, declaredEvents) {
+		t.Errorf("manifest bot_events = %v, the code handles %v", got, declaredEvents)
+	}
+
+	// Scopes: exactly what the calls and events need.
+	scopes := stringsOf(m["oauth_config"].(map[string]any)["scopes"].(map[string]any)["bot"])
+	if want := bot.RequiredScopes(); !slices.Equal(scopes, want) {
+		t.Errorf("manifest scopes = %v\n the code needs  %v", scopes, want)
+	}
+
+	// The slash command is the one the bot answers and documents.
+	cmds := m["features"].(map[string]any)["slash_commands"].([]any)
+	if len(cmds) != 1 {
+		t.Fatalf("manifest declares %d slash commands, want 1", len(cmds))
+	}
+	cmd := cmds[0].(map[string]any)
+	if cmd["command"] != bot.DefaultSlashCommand {
+		t.Errorf("manifest command %v, the bot answers %s", cmd["command"], bot.DefaultSlashCommand)
+	}
+	if hint, _ := cmd["usage_hint"].(string); hint == "" {
+		t.Error("the slash command needs a usage hint")
+	}
+}

@@ -1,0 +1,104 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/paperbot/paperbot/search"
+)
+
+const (
+	ansiBold  = "\x1b[1m"
+	ansiReset = "\x1b[0m"
+)
+
+// printResults writes results for a terminal: headline, ID, authors, venue,
+// then the answer (ask) or the highlighted snippet.
+func printResults(w io.Writer, res *search.Results, answerFirst, color bool) {
+	if len(res.Results) == 0 {
+		fmt.Fprintf(w, "No papers match %q. Try broader words, or fewer filters.\n", res.Query)
+		return
+	}
+	if res.NoMatch {
+		fmt.Fprintf(w, "Nothing in the corpus is really about %q. The closest papers:\n\n", res.Query)
+	}
+	open, close := "**", "**"
+	if color {
+		open, close = ansiBold, ansiReset
+	}
+	for i, r := range res.Results {
+		fmt.Fprintf(w, "%d. %s  [%s]\n", res.Offset+i+1, r.Headline, r.ID)
+		if line := bylineOf(r.Paper); line != "" {
+			fmt.Fprintf(w, "   %s\n", line)
+		}
+		switch {
+		case answerFirst && r.Answer != "":
+			fmt.Fprintf(w, "   > %s\n", r.Answer)
+		case len(r.Snippet) > 0:
+			fmt.Fprintf(w, "   %s\n", r.Snippet.Marked(open, close))
+		case r.Answer != "":
+			fmt.Fprintf(w, "   > %s\n", r.Answer)
+		}
+		if r.URL != "" {
+			fmt.Fprintf(w, "   %s\n", r.URL)
+		}
+		for _, u := range r.CodeURLs {
+			fmt.Fprintf(w, "   code: %s\n", u)
+		}
+		fmt.Fprintln(w)
+	}
+	if more := res.Total - res.Offset - len(res.Results); more > 0 {
+		fmt.Fprintf(w, "%d more match; use -n to see more.\n", more)
+	}
+}
+
+// printPaper writes one paper in full.
+func printPaper(w io.Writer, p search.Paper) {
+	fmt.Fprintf(w, "%s  [%s]\n", p.Headline, p.ID)
+	if p.Title != "" && p.Title != p.Headline {
+		fmt.Fprintf(w, "%s\n", p.Title)
+	}
+	if line := bylineOf(p); line != "" {
+		fmt.Fprintln(w, line)
+	}
+	if p.URL != "" {
+		fmt.Fprintln(w, p.URL)
+	}
+	for _, u := range p.CodeURLs {
+		fmt.Fprintf(w, "code: %s\n", u)
+	}
+	fmt.Fprintf(w, "\n%s\n", p.Abstract)
+}
+
+func bylineOf(p search.Paper) string {
+	var parts []string
+	if len(p.Authors) > 0 {
+		parts = append(parts, shortAuthors(p.Authors))
+	}
+	venue := p.Venue
+	if p.Year > 0 && !strings.Contains(venue, fmt.Sprint(p.Year)) {
+		venue = strings.TrimSpace(venue + " " + fmt.Sprint(p.Year))
+	}
+	if venue != "" {
+		parts = append(parts, venue)
+	}
+	return strings.Join(parts, " · ")
+}
+
+func shortAuthors(a []string) string {
+	if len(a) > 3 {
+		return strings.Join(a[:3], ", ") + " et al."
+	}
+	return strings.Join(a, ", ")
+}
+
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}

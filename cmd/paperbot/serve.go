@@ -1,0 +1,172 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"path/filepath"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/paperbot/paperbot/bot"
+	"github.com/paperbot/paperbot/bot/boltstore"
+	"github.com/paperbot/paperbot/bot/digest"
+	"github.com/paperbot/paperbot/search"
+)
+
+// digestsOffReason is what users see for subscription commands when the bot
+// has nowhere durable to keep subscriptions.
+const digestsOffReason = "Channel digests are off on this install: the operator has not set PAPERBOT_DATA_DIR, " +
+	"so subscriptions would be lost on restart. Searching works as usual."
+
+// runServe runs the Slack bot until the context ends: it loads the index,
+// checks the token, then serves Socket Mode, the digest scheduler and the
+// health endpoints, and shuts them down in reverse order.
+func runServe(e *env, args []string) error {
+	if len(args) > 0 {
+		return usagef("serve takes no arguments; it is configured by the environment (paperbot config)")
+	}
+	cfg := e.cfg
+	if err := cfg.ValidateSlack(); err != nil {
+		return err
+	}
+	log := cfg.newLogger(e.stderr)
+	ctx := e.ctx
+
+	// Health comes up first, so orchestrators see a live process that is not
+	// ready while a large corpus is indexed.
+	health := &lateHandler{}
+	stopHTTP, err := serveHTTP(cfg.HTTPAddr, health, log)
+	if err != nil {
+		return err
+	}
+	defer stopHTTP()
+
+	start := time.Now()
+	ix, corpus, err := openIndex(ctx, cfg, log, nil)
+	if err != nil {
+		return err
+	}
+	defer ix.Close()
+	log.Info("index ready", "papers", len(corpus.Papers), "took", time.Since(start).Round(time.Millisecond), "persistent", cfg.DataDir != "")
+
+	var store *boltstore.Store
+	var opts []bot.Option
+	var digests *bot.Digests
+	if cfg.DataDir != "" {
+		store, err = boltstore.Open(filepath.Join(cfg.DataDir, boltstore.FileName), boltstore.Options{})
+		if err != nil {
+			return fmt.Errorf("opening the subscription store: %w", err)
+		}
+		defer store.Close()
+		digests = bot.NewDigests(store, ix, digest.Config{
+			Papers: cfg.DigestSize, Grace: cfg.DigestGrace, PostNothingNew: cfg.DigestPostEmpty, Log: log,
+		})
+		opts = digests.Options()
+	} else {
+		log.Warn("PAPERBOT_DATA_DIR is not set: channel digests are off")
+		opts = []bot.Option{bot.DigestsOff(digestsOffReason)}
+	}
+
+	b, err := bot.New(bot.Config{
+		BotToken: cfg.BotToken, AppToken: cfg.AppToken, APIURL: cfg.APIURL,
+		Workers: cfg.Workers, ShutdownGrace: cfg.ShutdownGrace,
+	}, ix, log, opts...)
+	if err != nil {
+		return err
+	}
+	health.set(b.Handler())
+
+	// Fail fast on a bad token, before anything posts (a digest posting with
+	// a revoked token would pause every subscription).
+	info, err := b.Check(ctx)
+	if err != nil {
+		return err
+	}
+	log.Info("connecting to Slack", "team", info.Team, "bot_user", info.UserID)
+
+	var sched *digest.Scheduler
+	if digests != nil {
+		if sched, err = digests.Attach(b); err != nil {
+			return err
+		}
+	}
+	return runGroup(ctx, log, b, sched)
+}
+
+// runGroup runs the bot and the scheduler until ctx ends or one of them
+// fails; a failure stops the other.
+func runGroup(ctx context.Context, log *slog.Logger, b *bot.Bot, sched *digest.Scheduler) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var wg sync.WaitGroup
+	errs := make([]error, 2)
+	wg.Go(func() {
+		errs[0] = b.Run(ctx)
+		cancel()
+	})
+	if sched != nil {
+		wg.Go(func() {
+			if err := sched.Run(ctx); err != nil && !errors.Is(err, context.Canceled) {
+				errs[1] = fmt.Errorf("digest scheduler: %w", err)
+			}
+			cancel()
+		})
+	}
+	wg.Wait()
+	err := errors.Join(errs...)
+	if err == nil {
+		log.Info("shut down cleanly")
+	}
+	return err
+}
+
+// lateHandler answers /healthz before the bot exists and /readyz with 503
+// until then; afterwards it delegates to the bot's handler.
+type lateHandler struct{ h atomic.Pointer[http.Handler] }
+
+func (l *lateHandler) set(h http.Handler) { l.h.Store(&h) }
+
+func (l *lateHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if h := l.h.Load(); h != nil {
+		(*h).ServeHTTP(w, r)
+		return
+	}
+	switch r.URL.Path {
+	case "/healthz":
+		fmt.Fprintln(w, "ok")
+	case "/readyz":
+		http.Error(w, "not ready: loading the index", http.StatusServiceUnavailable)
+	default:
+		http.NotFound(w, r)
+	}
+}
+
+// serveHTTP serves h on addr ("" disables it) and returns its stop function.
+func serveHTTP(addr string, h http.Handler, log *slog.Logger) (stop func(), err error) {
+	if addr == "" {
+		return func() {}, nil
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("PAPERBOT_HTTP_ADDR %s: %w", addr, err)
+	}
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 5 * time.Second}
+	go func() {
+		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			log.Error("health server stopped", "err", err)
+		}
+	}()
+	log.Info("health endpoints listening", "addr", ln.Addr().String())
+	return func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		_ = srv.Shutdown(ctx)
+	}, nil
+}
+
+var _ bot.Searcher = (*search.Index)(nil)
