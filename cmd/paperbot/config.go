@@ -7,6 +7,8 @@ import (
 	"log/slog"
 	"net"
 	"net/url"
+	"os"
+	"reflect"
 	"strings"
 	"time"
 
@@ -36,9 +38,18 @@ type Config struct {
 	DigestPostEmpty bool          `envconfig:"PAPERBOT_DIGEST_POST_EMPTY" default:"false" desc:"Post a one-line 'nothing new today' instead of staying silent."`
 }
 
-// loadConfig reads the environment and validates the result.
+// loadConfig reads the environment and validates the result. A variable
+// set to the empty string counts as unset, so a .env file copied from
+// .env.example with blanks left in takes the defaults.
 func loadConfig() (Config, error) {
 	var c Config
+	typ := reflect.TypeOf(c)
+	for i := 0; i < typ.NumField(); i++ {
+		key := typ.Field(i).Tag.Get("envconfig")
+		if v, set := os.LookupEnv(key); set && strings.TrimSpace(v) == "" {
+			os.Unsetenv(key)
+		}
+	}
 	if err := envconfig.Process("", &c); err != nil {
 		return c, fmt.Errorf("configuration: %w", err)
 	}

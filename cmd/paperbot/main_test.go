@@ -1,0 +1,244 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"net"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/paperbot/paperbot/bot"
+	"github.com/paperbot/paperbot/bot/slacktest"
+)
+
+// runCmd runs one paperbot command in-process, as main would.
+func runCmd(t *testing.T, ctx context.Context, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code = run(ctx, args, strings.NewReader(""), &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+// clearEnv isolates a test from the developer's own PAPERBOT_/SLACK_ settings.
+func clearEnv(t *testing.T) {
+	t.Helper()
+	for _, k := range configKeys(t) {
+		t.Setenv(k, "")
+	}
+	t.Setenv("SLACK_API_URL", "https://slack.com/api/")
+	t.Setenv("PAPERBOT_HTTP_ADDR", "")
+}
+
+func TestAskAnswersOverEmbeddedSeeds(t *testing.T) {
+	clearEnv(t)
+	code, out, errOut := runCmd(t, t.Context(), "ask", "which paper makes LLM prefill faster?")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	first, _, _ := strings.Cut(out, "\n2. ")
+	if !strings.Contains(first, "Speculative Prefill") || !strings.Contains(first, "> ") {
+		t.Errorf("the first answer is not Speculative Prefill with its answer sentence:\n%s", first)
+	}
+}
+
+func TestSearchJSON(t *testing.T) {
+	clearEnv(t)
+	code, out, errOut := runCmd(t, t.Context(), "search", "--json", "-n", "3", "kv cache compression")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var res struct {
+		Query   string           `json:"query"`
+		NoMatch bool             `json:"no_match"`
+		Results []map[string]any `json:"results"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, out)
+	}
+	if res.Query != "kv cache compression" || res.NoMatch || len(res.Results) == 0 || len(res.Results) > 3 {
+		t.Fatalf("unexpected results: %+v", res)
+	}
+	for _, field := range []string{"id", "title", "headline", "authors", "venue", "year", "url", "code_urls", "score", "snippet", "abstract"} {
+		if _, ok := res.Results[0][field]; !ok {
+			t.Errorf("result lacks %q", field)
+		}
+	}
+	if !strings.Contains(res.Results[0]["headline"].(string), "LaCache") {
+		t.Errorf("top hit for kv cache compression = %v, want LaCache", res.Results[0]["headline"])
+	}
+}
+
+func TestCommandErrorsAreFriendly(t *testing.T) {
+	clearEnv(t)
+	tests := []struct {
+		name     string
+		args     []string
+		wantCode int
+		wantErr  string
+	}{
+		{"unclosed quote", []string{"search", `"kv cache`}, exitError, "quote"},
+		{"unknown id", []string{"show", "zzzzzzzz"}, exitError, "zzzzzzzz"},
+		{"no query", []string{"search"}, exitUsage, "usage: paperbot search"},
+		{"bad -n", []string{"search", "-n", "0", "x"}, exitUsage, "-n must be"},
+		{"unknown command", []string{"frobnicate"}, exitUsage, "unknown command"},
+		{"missing corpus file", []string{"search", "x"}, exitError, "nope.json"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.name == "missing corpus file" {
+				t.Setenv("PAPERBOT_CORPUS", t.TempDir()+"/nope.json")
+			}
+			code, out, errOut := runCmd(t, t.Context(), tt.args...)
+			if code != tt.wantCode || !strings.Contains(errOut, tt.wantErr) {
+				t.Fatalf("exit %d, stderr %q; want exit %d mentioning %q (stdout %q)", code, errOut, tt.wantCode, tt.wantErr, out)
+			}
+			if strings.Contains(errOut, "goroutine") || strings.Contains(errOut, "panic") {
+				t.Fatalf("stack trace reached the user: %s", errOut)
+			}
+		})
+	}
+}
+
+func TestIndexPersistsAndServesQueries(t *testing.T) {
+	clearEnv(t)
+	t.Setenv("PAPERBOT_DATA_DIR", t.TempDir())
+	code, out, errOut := runCmd(t, t.Context(), "index")
+	if code != exitOK || !strings.Contains(out, "57 papers") {
+		t.Fatalf("index: exit %d, %q %q", code, out, errOut)
+	}
+	code, out, errOut = runCmd(t, t.Context(), "search", "-n", "1", "EQ-VAE")
+	if code != exitOK || !strings.Contains(out, "EQ-VAE") {
+		t.Fatalf("search after index: exit %d, %q %q", code, out, errOut)
+	}
+}
+
+// freeAddr returns a loopback address nothing listens on.
+func freeAddr(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	return addr
+}
+
+func slackEnv(t *testing.T, srv *slacktest.Server) {
+	t.Helper()
+	clearEnv(t)
+	t.Setenv("SLACK_BOT_TOKEN", srv.BotToken())
+	t.Setenv("SLACK_APP_TOKEN", srv.AppToken())
+	t.Setenv("SLACK_API_URL", srv.APIURL())
+}
+
+// TestServeEndToEnd runs `paperbot serve` as main does, against the Slack
+// emulator: health endpoints, a slash command answered, a clean SIGTERM.
+func TestServeEndToEnd(t *testing.T) {
+	srv := slacktest.NewServer()
+	defer srv.Close()
+	slackEnv(t, srv)
+	addr := freeAddr(t)
+	t.Setenv("PAPERBOT_HTTP_ADDR", addr)
+	t.Setenv("PAPERBOT_DATA_DIR", t.TempDir())
+
+	ctx, stop := context.WithCancel(t.Context())
+	done := make(chan int, 1)
+	var errOut bytes.Buffer
+	go func() { done <- run(ctx, []string{"serve"}, strings.NewReader(""), &bytes.Buffer{}, &errOut) }()
+
+	if err := srv.WaitConnected(1, 10*time.Second); err != nil {
+		stop()
+		t.Fatalf("never connected: %v\n%s", err, errOut.String())
+	}
+	ready := func() bool {
+		resp, err := http.Get("http://" + addr + "/readyz")
+		if err != nil {
+			return false
+		}
+		resp.Body.Close()
+		return resp.StatusCode == http.StatusOK
+	}
+	if err := srv.WaitFor(5*time.Second, ready); err != nil {
+		t.Fatal("/readyz never turned ready")
+	}
+
+	env := srv.SlashCommand(slacktest.CommandOpts{UserID: "U1", ChannelID: "C1", Text: "kv cache compression"})
+	if _, err := srv.WaitAck(env, 3*time.Second); err != nil {
+		t.Fatalf("slash command not acked: %v", err)
+	}
+	var reply slacktest.ResponseURLPost
+	err := srv.WaitFor(5*time.Second, func() bool {
+		for _, p := range srv.ResponseURLPosts() {
+			if p.Error == "" && strings.Contains(string(p.Blocks), "LaCache") {
+				reply = p
+				return true
+			}
+		}
+		return false
+	})
+	if err != nil {
+		t.Fatalf("no reply with LaCache: %+v", srv.ResponseURLPosts())
+	}
+	if reply.ResponseType == "in_channel" {
+		t.Error("search results must be ephemeral")
+	}
+
+	stop() // as SIGTERM does
+	select {
+	case code := <-done:
+		if code != exitOK {
+			t.Fatalf("serve exited %d after SIGTERM: %s", code, errOut.String())
+		}
+	case <-time.After(15 * time.Second):
+		t.Fatal("serve did not stop within its shutdown grace")
+	}
+	if strings.Contains(errOut.String(), srv.BotToken()) || strings.Contains(errOut.String(), srv.AppToken()) {
+		t.Fatal("a token reached the log")
+	}
+}
+
+func TestServeFailsFastOnBadToken(t *testing.T) {
+	srv := slacktest.NewServer()
+	defer srv.Close()
+	slackEnv(t, srv)
+	bad := "xoxb-wrong-token-value"
+	t.Setenv("SLACK_BOT_TOKEN", bad)
+	code, _, errOut := runCmd(t, t.Context(), "serve")
+	if code == exitOK {
+		t.Fatal("serve started with a wrong token")
+	}
+	if !strings.Contains(errOut, "invalid_auth") || strings.Contains(errOut, bad) {
+		t.Fatalf("want one clear line naming invalid_auth and no token, got %q", errOut)
+	}
+	if srv.Connections() != 0 {
+		t.Fatal("connected to Socket Mode despite a refused token")
+	}
+}
+
+func TestCheckReportsMissingScopes(t *testing.T) {
+	all := bot.RequiredScopes()
+	tests := []struct {
+		name    string
+		scopes  []string
+		wantOK  bool
+		wantOut string
+	}{
+		{"all granted", all, true, "ready to go live"},
+		{"one missing", all[1:], false, all[0]},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			srv := slacktest.NewServer(slacktest.WithScopes(tt.scopes...))
+			defer srv.Close()
+			slackEnv(t, srv)
+			code, out, errOut := runCmd(t, t.Context(), "check")
+			if (code == exitOK) != tt.wantOK || !strings.Contains(out+errOut, tt.wantOut) {
+				t.Fatalf("exit %d, out %q, err %q; want ok=%v mentioning %q", code, out, errOut, tt.wantOK, tt.wantOut)
+			}
+		})
+	}
+}
