@@ -86,7 +86,7 @@ func (c *cleaner) markdownLink(b *strings.Builder, depth int) bool {
 		return false
 	}
 	urlStart := closeText + 2
-	closeURL := strings.IndexByte(rest[urlStart:min(len(rest), urlStart+maxURLLen)], ')')
+	closeURL := strings.IndexByte(rest[urlStart:min(len(rest), urlStart+maxLinkScan)], ')')
 	if closeURL < 0 {
 		return false
 	}

@@ -71,7 +71,7 @@ func fixSentenceJoins(s string) string {
 		if s[i] != '.' || !isASCIILower(s[i-1]) || !isASCIILetter(s[i-2]) || !isASCIIUpper(s[i+1]) || !isASCIILower(s[i+2]) {
 			continue
 		}
-		ws := max(0, i-maxURLLen)
+		ws := max(0, i-maxLinkScan)
 		ws += strings.LastIndexByte(s[ws:i], ' ') + 1
 		if strings.ContainsAny(s[ws:i], "/@") {
 			continue

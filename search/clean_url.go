@@ -2,8 +2,12 @@ package search
 
 import "strings"
 
-// maxURLLen bounds how far a URL (or a search back for one) may run.
+// maxURLLen bounds how far a bare URL may run.
 const maxURLLen = 2048
+
+// maxLinkScan bounds searches for the end of a Markdown link target and back
+// for the start of a URL, keeping CleanText linear on hostile input.
+const maxLinkScan = 300
 
 // codeHosts are hosts whose links are recognised even without "https://".
 var codeHosts = []string{"github.com/", "gitlab.com/", "huggingface.co/", "bitbucket.org/"}
