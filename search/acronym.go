@@ -3,6 +3,7 @@ package search
 import (
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/blevesearch/bleve/v2/analysis"
 )
@@ -154,8 +155,7 @@ func newAcronymTable(a analysis.Analyzer, pairs []acronymPair) *acronymTable {
 		t.byAcronym[ac] = es
 		meanings := map[string]bool{}
 		for _, e := range es {
-			// "multilayer" and "multi-layer" perceptron mean the same.
-			meanings[strings.Join(e.words(), "")] = true
+			meanings[meaningKey(e.text)] = true
 		}
 		t.ambiguous[ac] = len(meanings) > 1
 		for _, e := range es {
@@ -168,6 +168,18 @@ func newAcronymTable(a analysis.Analyzer, pairs []acronymPair) *acronymTable {
 		t.byFirst[f] = es
 	}
 	return t
+}
+
+// meaningKey spells a long form without case, spaces, hyphens or a plural
+// s, so "multilayer" and "multi-layer perceptrons" mean the same.
+func meaningKey(long string) string {
+	k := strings.Map(func(r rune) rune {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return unicode.ToLower(r)
+		}
+		return -1
+	}, long)
+	return strings.TrimSuffix(k, "s")
 }
 
 // expansions returns the long forms of the acronym stem s.

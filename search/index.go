@@ -50,6 +50,7 @@ type state struct {
 	vocab  *vocab
 	acr    *acronymTable
 	syn    synonyms
+	filler map[string]bool // stems never distinctive for "more like this"
 	docs   []atomic.Pointer[docText]
 	venues []string
 }
@@ -220,5 +221,6 @@ func newState(bi bleve.Index, papers []Paper, hash, dir string, built bool) (*st
 	slices.Sort(s.venues)
 	s.acr = newAcronymTable(s.an.text, mineAcronyms(papers))
 	s.syn = newSynonyms(s.an.text)
+	s.filler = fillerStems(s.an.text)
 	return s, nil
 }

@@ -17,7 +17,7 @@ const (
 	maxSimilarText = 20000
 	// noSimilarCoverage: below this share of the text's term weight, the
 	// closest paper is not really similar.
-	noSimilarCoverage = 0.2
+	noSimilarCoverage = 0.12
 )
 
 // Similar returns the papers most like the paper id, without it. An unknown
@@ -65,7 +65,7 @@ func (ix *Index) SimilarText(ctx context.Context, text string, limit int) (*Resu
 // similar runs a weighted OR of the text's most distinctive terms (BM25
 // term weight times idf), leaving out the paper exclude.
 func (s *state) similar(ctx context.Context, label, text, exclude string, limit int) (*Results, error) {
-	groups := s.distinctive(text, exclude != "")
+	groups, missing := s.distinctive(text, exclude != "")
 	res := &Results{Query: label, Results: []Result{}}
 	if len(groups) == 0 {
 		res.NoMatch = true
@@ -80,30 +80,52 @@ func (s *state) similar(ctx context.Context, label, text, exclude string, limit 
 	if exclude != "" {
 		b.AddMustNot(bq.NewDocIDQuery([]string{exclude}))
 	}
-	cands, total, err := s.run(ctx, b, limit)
+	// bleve finds candidates; they are ranked by the share of the text's
+	// distinctive weight they contain, which does not favour a paper that
+	// repeats one of the words in its title.
+	cands, total, err := s.run(ctx, b, max(limit, rerankDepth))
 	if err != nil {
 		return nil, err
 	}
 	res.Total = total
-	if top := 0.0; len(cands) > 0 {
-		top = cands[0].score
-		for i := range cands {
-			m := s.match(cands[i].doc, groups)
-			cands[i].m = &m
-			cands[i].rank = cands[i].score / top
-		}
+	for i := range cands {
+		m := s.match(cands[i].doc, groups)
+		cands[i].m = &m
+		cands[i].rank = similarity(groups, missing, m.credit)
 	}
-	res.NoMatch = len(cands) == 0 || cands[0].m.coverage < noSimilarCoverage
-	for _, c := range cands {
+	slices.SortStableFunc(cands, func(a, b candidate) int {
+		if c := cmpFloat(b.rank, a.rank); c != 0 {
+			return c
+		}
+		return strings.Compare(s.papers[a.doc].ID, s.papers[b.doc].ID)
+	})
+	res.NoMatch = len(cands) == 0 || cands[0].rank < noSimilarCoverage
+	for _, c := range cands[:min(len(cands), limit)] {
 		res.Results = append(res.Results, s.result(c, groups, false))
 	}
 	return res, nil
 }
 
+// similarity is the share of a text's distinctive weight a paper matches,
+// counting the weight of the text's terms no other paper has (missing).
+func similarity(groups []group, missing float64, credit []float64) float64 {
+	var got, total float64
+	for gi, g := range groups {
+		total += g.weight
+		got += g.weight * credit[gi]
+	}
+	if total+missing == 0 {
+		return 0
+	}
+	return got / (total + missing)
+}
+
 // distinctive returns the text's most distinctive corpus terms as groups,
-// weighted by saturated term frequency times idf. With fromCorpus, the text
-// is a corpus paper, so terms only it contains are useless and skipped.
-func (s *state) distinctive(text string, fromCorpus bool) []group {
+// weighted by saturated term frequency times idf, and the weight of its most
+// distinctive terms the corpus lacks (missing): a text about bread shares
+// few words with ML papers, and its own words say so. With fromCorpus, the
+// text is a corpus paper: terms only it contains are skipped, not missing.
+func (s *state) distinctive(text string, fromCorpus bool) ([]group, float64) {
 	type term struct {
 		surface string
 		tf      int
@@ -124,12 +146,17 @@ func (s *state) distinctive(text string, fromCorpus bool) []group {
 		minDF = 2
 	}
 	var gs []group
+	var absent []float64
 	for _, st := range order {
 		df := s.vocab.df[st]
-		if df < minDF || df*2 > s.vocab.n || utf8.RuneCountInString(st) < 3 || isNumber(st) {
+		if df*2 > s.vocab.n || utf8.RuneCountInString(st) < 3 || isNumber(st) || s.filler[st] {
 			continue
 		}
 		tf := float64(terms[st].tf)
+		if df < minDF {
+			absent = append(absent, tf*2.2/(tf+1.2)*s.vocab.idf(""))
+			continue
+		}
 		w := tf * 2.2 / (tf + 1.2) * s.vocab.idf(st)
 		gs = append(gs, group{surface: terms[st].surface, alts: []alt{{kind: altExact, terms: []string{st}}}, weight: w})
 	}
@@ -137,7 +164,17 @@ func (s *state) distinctive(text string, fromCorpus bool) []group {
 	if len(gs) > similarTerms {
 		gs = gs[:similarTerms]
 	}
-	return gs
+	if fromCorpus {
+		// A paper's own words (its method's name) are not missing from the
+		// corpus: they are what makes it a different paper.
+		return gs, 0
+	}
+	slices.SortFunc(absent, func(a, b float64) int { return cmpFloat(b, a) })
+	missing := 0.0
+	for _, w := range absent[:min(len(absent), similarTerms)] {
+		missing += w
+	}
+	return gs, missing
 }
 
 func isNumber(s string) bool {

@@ -1,0 +1,80 @@
+package search
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestDefinitions(t *testing.T) {
+	tests := []struct {
+		text string
+		want []string // "SHORT=long form"
+	}{
+		{"Transition path sampling (TPS), which involves finding paths", []string{"TPS=Transition path sampling"}},
+		{"we introduce Reaction Graph (RG), a unified graph", []string{"RG=Reaction Graph"}},
+		{"the number of Key-Value (KV) pairs in LLMs escalates", []string{"KV=Key-Value"}},
+		{"Machine learning interatomic potentials (MLIPs) have become", []string{"MLIP=Machine learning interatomic potentials"}},
+		{"effective degrees of freedom (DOF) in molecular dynamics", []string{"DOF=degrees of freedom"}},
+		{"minimizing the Onsager-Machlup (OM) action functional", []string{"OM=Onsager-Machlup"}},
+		{"We propose Graph Bayesian Flow Networks (GraphBFN) in this paper", []string{"GraphBFN=Graph Bayesian Flow Networks"}},
+		{"Improving time-to-first-token (TTFT) is important", []string{"TTFT=time-to-first-token"}},
+		{"trade-off between Precision (Recall) and", nil},                              // one capital: a word, not an acronym
+		{"as shown (e.g., in images) and in (2024)", nil},                              // not acronyms
+		{"the random variable (XYZ) was sampled", nil},                                 // letters do not fit
+		{"Deep learning (DL) offers. Another (DL2) one", []string{"DL=Deep learning"}}, // DL2 fits no words
+	}
+	for _, tt := range tests {
+		t.Run(tt.text, func(t *testing.T) {
+			var got []string
+			for _, p := range definitions(tt.text) {
+				got = append(got, p.short+"="+p.long)
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("definitions = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestAcronymTable(t *testing.T) {
+	m, err := newMapping()
+	if err != nil {
+		t.Fatal(err)
+	}
+	an, err := newAnalyzers(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mined := mineAcronyms([]Paper{
+		{Abstract: "We study Transition path sampling (TPS) here."},
+		{Abstract: "Our Multi-Perspective Language-Image Pretraining (MLIP) model."},
+	})
+	tab := newAcronymTable(an.text, mined)
+
+	longs := func(ac string) []string {
+		var out []string
+		for _, e := range tab.expansions(ac) {
+			out = append(out, strings.Join(e.words(), " "))
+		}
+		return out
+	}
+	if got := longs("tp"); !slices.Contains(got, "transit path sampl") {
+		t.Errorf("TPS expands to %q, want the mined long form", got)
+	}
+	if got := longs("kv"); !slices.Contains(got, "kei valu") {
+		t.Errorf("KV expands to %q, want the hand-kept key-value", got)
+	}
+	if e, n := tab.longForm([]string{"kei", "valu", "cach"}); n != 2 || e.acronym != "kv" {
+		t.Errorf("longForm(key value cache) = %q/%d, want kv/2", e.acronym, n)
+	}
+	if e, n := tab.longForm([]string{"machin", "learn", "interatom", "potenti"}); n != 4 || e.acronym != "mlip" {
+		t.Errorf("longForm(machine learning interatomic potentials) = %q/%d, want the longest match mlip/4", e.acronym, n)
+	}
+	if !tab.ambiguous["mlip"] {
+		t.Error("MLIP has two meanings but is not marked ambiguous")
+	}
+	if tab.ambiguous["mlp"] {
+		t.Error("MLP (multilayer / multi-layer perceptron) is marked ambiguous")
+	}
+}

@@ -1,0 +1,91 @@
+package search
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestAnswerSentences(t *testing.T) {
+	tests := []struct {
+		name, text string
+		want       []string
+	}{
+		{"plain", "One here. Two there! Three? Four.", []string{"One here.", "Two there!", "Three?", "Four."}},
+		{"abbreviations", "Models, e.g. GPT, are big. We use them (Smith et al. 2024) too. Then, i.e. Later stuff.",
+			[]string{"Models, e.g. GPT, are big.", "We use them (Smith et al. 2024) too.", "Then, i.e. Later stuff."}},
+		{"decimals and initials", "Accuracy rose by 3.5 points. J. Smith agreed. Done",
+			[]string{"Accuracy rose by 3.5 points.", "J. Smith agreed.", "Done"}},
+		{"lower case after period", "The value is approx. equal. Next one.", []string{"The value is approx. equal.", "Next one."}},
+		{"closing quote stays", `He said "stop." Then left.`, []string{`He said "stop."`, "Then left."}},
+		{"digits start a sentence", "We scale it. 127 qubits are used.", []string{"We scale it.", "127 qubits are used."}},
+		{"trailing space", "Only one.  ", []string{"Only one."}},
+		{"empty", "", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for _, s := range sentences(tt.text) {
+				got = append(got, tt.text[s.start:s.end])
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("sentences = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestBestSentence(t *testing.T) {
+	text := "We study dualities. Our framework can rediscover the Kramers-Wannier duality. Duality matters."
+	sents := sentences(text)
+	groups := []group{{weight: 1}, {weight: 4}, {weight: 4}} // duality, kramers, wannier
+	hits := []hit{
+		{group: 0, credit: 1, start: 9, end: 18},
+		{group: 1, credit: 1, start: 54, end: 61},
+		{group: 2, credit: 1, start: 62, end: 69},
+		{group: 0, credit: 1, start: 70, end: 76},
+		{group: 0, credit: 1, start: 78, end: 85},
+	}
+	i, cov := bestSentence(sents, hits, groups)
+	if i != 1 {
+		t.Fatalf("best sentence %d, want 1 (%q)", i, text[sents[1].start:sents[1].end])
+	}
+	if cov != 1 {
+		t.Errorf("coverage %.2f, want 1", cov)
+	}
+	if i, _ := bestSentence(sents, nil, groups); i != -1 {
+		t.Errorf("no hits: best sentence %d, want -1", i)
+	}
+}
+
+func TestMakeSnippet(t *testing.T) {
+	long := "Intro sentence that goes on for a while to fill space and then some more words here. " +
+		"The middle sentence mentions KV cache compression, which is what we look for. " +
+		"Afterwards there is a long tail of text that should be cut somewhere because snippets are short and " +
+		"the abstract keeps going with details about experiments, datasets and baselines, well beyond the limit. " +
+		"Then it lists more results, ablations and limitations, and a link to the code, all of which the snippet drops."
+	kv := strings.Index(long, "KV")
+	cache := strings.Index(long, "cache")
+	hits := []hit{{group: 0, credit: 1, start: kv, end: kv + 2}, {group: 1, credit: 1, start: cache, end: cache + 5}}
+	sents := sentences(long)
+	sn := makeSnippet(long, hits, sents[1])
+
+	if got := sn.Marked("[", "]"); !strings.Contains(got, "[KV] [cache] compression") {
+		t.Errorf("snippet %q lacks marked terms", got)
+	}
+	if !sn[0].Mark && sn[0].Text != "…" {
+		t.Errorf("snippet starts mid-text without an ellipsis: %q", sn[0].Text)
+	}
+	if sn[len(sn)-1].Text != "…" {
+		t.Errorf("cut snippet does not end with an ellipsis: %q", sn.String())
+	}
+	if n := len(sn.String()); n > snippetLen+40 {
+		t.Errorf("snippet is %d bytes, want about %d", n, snippetLen)
+	}
+	if got := makeSnippet("Short abstract.", nil, span{}); got.String() != "Short abstract." {
+		t.Errorf("short text snippet %q", got.String())
+	}
+	if got := makeSnippet("", nil, span{}); got != nil {
+		t.Errorf("empty text snippet %q", got.String())
+	}
+}

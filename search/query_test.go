@@ -1,0 +1,121 @@
+package search
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestParseQuery(t *testing.T) {
+	yes, no := true, false
+	tests := []struct {
+		name string
+		in   string
+		want parsedQuery
+	}{
+		{"words", "kv cache", parsedQuery{text: []clause{{text: "kv"}, {text: "cache"}}}},
+		{"phrase", `"flow matching" models`, parsedQuery{text: []clause{{text: "flow matching", phrase: true}, {text: "models"}}}},
+		{"smart quotes", "“flow matching”", parsedQuery{text: []clause{{text: "flow matching", phrase: true}}}},
+		{"exclusions", `diffusion -image -"text to speech"`, parsedQuery{
+			text:    []clause{{text: "diffusion"}},
+			exclude: []clause{{text: "image"}, {text: "text to speech", phrase: true}},
+		}},
+		{"hyphenated word is not an exclusion", "state-of-the-art", parsedQuery{text: []clause{{text: "state-of-the-art"}}}},
+		{"lone dash is punctuation", "graphs - molecules", parsedQuery{text: []clause{{text: "graphs"}, {text: "molecules"}}}},
+		{"field filters", `title:transformer author:"Tommi Jaakkola" venue:icml`, parsedQuery{fields: []fieldClause{
+			{field: fieldTitle, clause: clause{text: "transformer"}},
+			{field: fieldAuthors, clause: clause{text: "Tommi Jaakkola", phrase: true}},
+			{field: fieldVenue, clause: clause{text: "icml"}},
+		}}},
+		{"field names ignore case", "Title:graphs", parsedQuery{fields: []fieldClause{{field: fieldTitle, clause: clause{text: "graphs"}}}}},
+		{"negated field", "graphs -author:smith", parsedQuery{
+			text:   []clause{{text: "graphs"}},
+			fields: []fieldClause{{field: fieldAuthors, clause: clause{text: "smith"}, not: true}},
+		}},
+		{"year", "year:2025", parsedQuery{years: []yearClause{{min: 2025, max: 2025}}}},
+		{"year range", "year:2020..2024", parsedQuery{years: []yearClause{{min: 2020, max: 2024}}}},
+		{"year dash range", "year:2020-2024", parsedQuery{years: []yearClause{{min: 2020, max: 2024}}}},
+		{"year at least", "year:>=2023", parsedQuery{years: []yearClause{{min: 2023}}}},
+		{"year after", "year:>2023", parsedQuery{years: []yearClause{{min: 2024}}}},
+		{"year before", "year:<2020", parsedQuery{years: []yearClause{{max: 2019}}}},
+		{"year open range", "year:..2020", parsedQuery{years: []yearClause{{max: 2020}}}},
+		{"has code", "has:code graphs", parsedQuery{text: []clause{{text: "graphs"}}, hasCode: &yes}},
+		{"has no code", "graphs -has:code", parsedQuery{text: []clause{{text: "graphs"}}, hasCode: &no}},
+		{"url is a word", "https://github.com/x/y", parsedQuery{text: []clause{{text: "https://github.com/x/y"}}}},
+		{"question", "which paper rediscovers the Kramers-Wannier duality?", parsedQuery{question: true, text: []clause{
+			{text: "which"}, {text: "paper"}, {text: "rediscovers"}, {text: "the"}, {text: "Kramers-Wannier"}, {text: "duality?"},
+		}}},
+		{"trailing question mark is text, not a wildcard", "graphs?", parsedQuery{question: true, text: []clause{{text: "graphs?"}}}},
+		{"quote glued to a word", `foo"bar baz"`, parsedQuery{text: []clause{{text: "foo"}, {text: "bar baz", phrase: true}}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := parseQuery(tt.in)
+			if err != nil {
+				t.Fatalf("parseQuery(%q): %v", tt.in, err)
+			}
+			if !reflect.DeepEqual(*got, tt.want) {
+				t.Errorf("parseQuery(%q)\n got %+v\nwant %+v", tt.in, *got, tt.want)
+			}
+		})
+	}
+}
+
+func TestParseQueryErrors(t *testing.T) {
+	tests := []struct {
+		name, in string
+		msg      []string // substrings of the friendly message
+	}{
+		{"empty", "   ", []string{"empty", "type a few words"}},
+		{"unclosed quote", `"flow matching`, []string{"never closed", `add a closing "`}},
+		{"unclosed quote in filter", `title:"flow`, []string{"never closed"}},
+		{"year not a number", "year:abc", []string{"year:abc", "year:2025", "year:2020..2024"}},
+		{"year two digits", "year:25", []string{"year:25"}},
+		{"year range backwards", "year:2024..2020", []string{"backwards", "year:2020..2024"}},
+		{"unknown field", "foo:bar", []string{`"foo:"`, "title:", "quotes"}},
+		{"empty filter", "title:", []string{"title:", "needs a value", "title:transformer"}},
+		{"empty filter before words", "author: smith", []string{"author:", "needs a value"}},
+		{"has other", "has:data", []string{"has:data", "has:code"}},
+		{"only exclusions", "-image -video", []string{"only excludes", "add at least one word"}},
+		{"only negated filter", "-has:code", []string{"only excludes"}},
+		{"contradicting years", "year:2020 year:2024", []string{"cannot both hold"}},
+		{"contradicting has", "has:code -has:code", []string{"cannot both hold"}},
+		{"too long", strings.Repeat("word ", 300), []string{"too long", "similar"}},
+		{"too many words", strings.Repeat("a ", 70), []string{"too many words"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := parseQuery(tt.in)
+			if err == nil {
+				t.Fatalf("parseQuery(%q): no error", tt.in)
+			}
+			if KindOf(err) != Invalid {
+				t.Errorf("kind %v, want invalid", KindOf(err))
+			}
+			msg := Message(err)
+			for _, want := range tt.msg {
+				if !strings.Contains(msg, want) {
+					t.Errorf("message %q lacks %q", msg, want)
+				}
+			}
+			if strings.Contains(strings.ToLower(msg), "syntax error") || strings.Contains(msg, "bleve") {
+				t.Errorf("message %q leaks parser internals", msg)
+			}
+		})
+	}
+}
+
+func TestIsQuestion(t *testing.T) {
+	for in, want := range map[string]bool{
+		"which paper makes LLM prefill faster": true,
+		"KV cache?":                            true,
+		"How do transformers learn":            true,
+		"kv cache":                             false,
+		"has:code graphs":                      false,
+		"diffusion models for audio":           false,
+	} {
+		if got := isQuestion(in); got != want {
+			t.Errorf("isQuestion(%q) = %v, want %v", in, got, want)
+		}
+	}
+}
