@@ -3,6 +3,9 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -12,6 +15,9 @@ import (
 	"github.com/dlclark/regexp2"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"go.yaml.in/yaml/v3"
+
+	"github.com/paperbot/paperbot/bot"
+	"github.com/paperbot/paperbot/bot/slacktest"
 )
 
 const deployDir = "../../deploy"
@@ -157,5 +163,94 @@ func TestSystemdUnitIsSandboxed(t *testing.T) {
 		if !strings.Contains(unit, must+"\n") && !strings.Contains(unit, must) {
 			t.Errorf("paperbot.service lacks %q", must)
 		}
+	}
+}
+
+// TestProbesPointAtRealEndpoints checks that every HTTP probe and health
+// check in deploy/ names an endpoint or command the code really serves.
+func TestProbesPointAtRealEndpoints(t *testing.T) {
+	clearEnv(t)
+	ix, _, err := openIndex(t.Context(), Config{}, quietLogger(&env{stderr: io.Discard}), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ix.Close()
+	b, err := bot.New(bot.Config{BotToken: slacktest.DefaultBotToken, AppToken: slacktest.DefaultAppToken}, ix, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := b.Handler()
+	served := func(path string) bool {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
+		return rec.Code != http.StatusNotFound && rec.Code != http.StatusMethodNotAllowed
+	}
+
+	docs := readYAML(t, filepath.Join(deployDir, "kubernetes/deployment.yaml"))
+	container := dig(t, docs[0], "spec", "template", "spec", "containers").([]any)[0]
+	for _, probe := range []string{"readinessProbe", "livenessProbe"} {
+		path := dig(t, container, probe, "httpGet", "path").(string)
+		if !served(path) {
+			t.Errorf("%s points at %s, which the bot does not serve", probe, path)
+		}
+	}
+	if got := dig(t, container, "readinessProbe", "httpGet", "path"); got != "/readyz" {
+		t.Errorf("readiness must use /readyz (connected and index loaded), not %v", got)
+	}
+	annotations := dig(t, docs[0], "spec", "template", "metadata", "annotations").(map[string]any)
+	if p := annotations["prometheus.io/path"].(string); !served(p) {
+		t.Errorf("prometheus.io/path %s is not served", p)
+	}
+	if port := annotations["prometheus.io/port"]; port != "8080" {
+		t.Errorf("prometheus.io/port = %v, the container listens on 8080", port)
+	}
+
+	// The image and compose health checks run `paperbot healthcheck`.
+	compose := readYAML(t, filepath.Join(deployDir, "compose.yaml"))[0]
+	test := dig(t, compose, "services", "paperbot", "healthcheck", "test").([]any)
+	if test[len(test)-1] != "healthcheck" || !hasCommand("healthcheck") {
+		t.Errorf("compose health check %v does not run the healthcheck command", test)
+	}
+}
+
+func hasCommand(name string) bool {
+	for _, c := range commands {
+		if c.name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// dig walks nested YAML mappings.
+func dig(t *testing.T, v any, keys ...string) any {
+	t.Helper()
+	for _, k := range keys {
+		m, ok := v.(map[string]any)
+		if !ok {
+			t.Fatalf("no mapping at %q", k)
+		}
+		if v, ok = m[k]; !ok {
+			t.Fatalf("missing key %q", k)
+		}
+	}
+	return v
+}
+
+func TestHealthcheckCommand(t *testing.T) {
+	clearEnv(t)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/healthz" {
+			http.NotFound(w, r)
+		}
+	}))
+	defer srv.Close()
+	t.Setenv("PAPERBOT_HTTP_ADDR", strings.TrimPrefix(srv.URL, "http://"))
+	if code, out, errOut := runCmd(t, t.Context(), "healthcheck"); code != exitOK || !strings.Contains(out, "healthy") {
+		t.Fatalf("healthcheck against a healthy server: exit %d %q %q", code, out, errOut)
+	}
+	srv.Close()
+	if code, _, _ := runCmd(t, t.Context(), "healthcheck"); code == exitOK {
+		t.Fatal("healthcheck passed with nothing listening")
 	}
 }
