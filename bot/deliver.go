@@ -52,7 +52,7 @@ func (b *Bot) deliver(ctx context.Context, req *Request, rep *Reply) error {
 // alone. It returns the message timestamp. Errors are slack-go's (for
 // example slack.SlackErrorResponse{Err: "not_in_channel"}).
 func (b *Bot) Post(ctx context.Context, channel, threadTS string, rep Reply) (ts string, err error) {
-	r := b.safeReply(&rep)
+	r := b.validReply(&rep)
 	_, ts, err = b.api.PostMessageContext(ctx, channel, msgOptions(threadTS, r)...)
 	return ts, err
 }
@@ -72,15 +72,26 @@ func msgOptions(threadTS string, rep *Reply) []slack.MsgOption {
 	return opts
 }
 
-// safeReply makes sure what goes out is within Slack's limits and has a real
-// text fallback. Rendering bugs are logged and degrade to text, never to an
-// invalid_blocks error the user would not see.
+// safeReply makes sure a reply stays within Slack's limits and has a real
+// text fallback, with the cheap typed check (replies are rendered by tested
+// renderers; this catches a bug before Slack does). Failures are logged and
+// degrade to text, never to an invalid_blocks error the user would not see.
 func (b *Bot) safeReply(rep *Reply) *Reply {
+	return b.checkedReply(rep, checkLimits)
+}
+
+// validReply is safeReply with the full Block Kit validation, for messages
+// built outside this package's renderers (Post).
+func (b *Bot) validReply(rep *Reply) *Reply {
+	return b.checkedReply(rep, blockkit.ValidateMessage)
+}
+
+func (b *Bot) checkedReply(rep *Reply, check func(string, []slack.Block) error) *Reply {
 	r := *rep
 	if r.DeleteOriginal {
 		return &r
 	}
-	if err := blockkit.ValidateMessage(r.Text, r.Blocks); err != nil {
+	if err := check(r.Text, r.Blocks); err != nil {
 		b.metrics.errors.WithLabelValues("render").Inc()
 		b.log.Error("reply outside Slack's limits; sending text only", "err", err)
 		if len(r.Text) == 0 || blockkit.ValidateMessage(r.Text, nil) != nil {

@@ -62,7 +62,11 @@ func renderResults(v resultsView) *Reply {
 		), nil, nil, slack.SectionBlockOptionBlockID("answer")))
 		quoted = true
 	}
-	blocks = append(blocks, slack.NewHeaderBlock(plain(Truncate(EscapeInline(v.Heading), 150)), slack.HeaderBlockOptionBlockID("heading")))
+	heading := EscapeInline(v.Heading)
+	if heading == "" {
+		heading = "Papers"
+	}
+	blocks = append(blocks, slack.NewHeaderBlock(plain(Truncate(heading, 150)), slack.HeaderBlockOptionBlockID("heading")))
 	if v.SharedBy != "" {
 		blocks = append(blocks, slack.NewContextBlock("shared_by", mrkdwn("Shared by "+userRef(v.SharedBy))))
 	}

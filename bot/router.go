@@ -16,18 +16,28 @@ const (
 // helpWords are the texts that mean "help" besides the help command itself.
 var helpWords = map[string]bool{"help": true, "?": true, "-h": true, "--help": true, "usage": true, "commands": true}
 
-// route picks the command for text: the command named by the first word,
-// help for empty text, help words and text with no letters or digits, and
-// otherwise the search command with the whole text as its argument.
+// route picks the command for text: help for empty text, help words and
+// text with no letters or digits; the command named by the first word;
+// otherwise the search command with the whole text as its argument. "help"
+// followed by words that are not a command name is a search ("help me find
+// diffusion papers").
 func (t *commandTable) route(text string) (cmd *Command, args string) {
 	text = strings.TrimSpace(text)
 	first, rest, _ := strings.Cut(text, " ")
-	word := strings.ToLower(strings.TrimSpace(first))
-	if text == "" || helpWords[word] && strings.TrimSpace(rest) == "" || !hasWordRune(text) {
+	word := strings.ToLower(first)
+	rest = strings.TrimSpace(rest)
+	if text == "" || !hasWordRune(text) {
 		return t.byName[cmdHelp], ""
 	}
+	if helpWords[word] {
+		next, _, _ := strings.Cut(rest, " ")
+		if _, isCmd := t.byName[strings.ToLower(next)]; rest == "" || isCmd {
+			return t.byName[cmdHelp], rest
+		}
+		return t.byName[cmdSearch], text
+	}
 	if c, ok := t.byName[word]; ok {
-		return c, strings.TrimSpace(rest)
+		return c, rest
 	}
 	return t.byName[cmdSearch], text
 }

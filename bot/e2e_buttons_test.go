@@ -1,0 +1,194 @@
+package bot
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/slack-go/slack"
+
+	"github.com/paperbot/paperbot/bot/slacktest"
+)
+
+// searchEphemeral runs a slash search for user and returns its reply.
+func searchEphemeral(t *testing.T, h *harness, user, channel, query string) slacktest.Message {
+	t.Helper()
+	h.slash(user, channel, query)
+	return h.waitEphemeral(channel, user, 1)
+}
+
+func click(t *testing.T, h *harness, m slacktest.Message, user, actionID string) string {
+	t.Helper()
+	env, err := h.srv.Click(m, user, actionID)
+	if err != nil {
+		t.Fatalf("click %s: %v", actionID, err)
+	}
+	h.waitAck(env)
+	return env
+}
+
+func TestE2EPagingReplacesTheEphemeral(t *testing.T) {
+	h := startBot(t, harnessOpts{})
+	m := searchEphemeral(t, h, "U1", "C1", "learning")
+	if !hasButton(t, m, "page:next") {
+		t.Fatalf("first page has no Next button:\n%s", blockTexts(t, m))
+	}
+	click(t, h, m, "U1", "page:next")
+	var page2 slacktest.Message
+	if err := h.srv.WaitFor(wait, func() bool {
+		es := h.srv.Ephemerals("C1", "U1")
+		page2 = es[0]
+		return len(es) == 1 && es[0].Edits == 1
+	}); err != nil {
+		t.Fatalf("ephemeral not replaced by page 2: %v (ephemerals: %d)", err, h.ephemeralCount("C1", "U1"))
+	}
+	if text := blockTexts(t, page2); !strings.Contains(text, "Results 6–10") {
+		t.Fatalf("page 2:\n%s", text)
+	}
+	if !hasButton(t, page2, "page:prev") {
+		t.Fatal("page 2 has no Previous button")
+	}
+	click(t, h, page2, "U1", "page:prev")
+	if err := h.srv.WaitFor(wait, func() bool {
+		es := h.srv.Ephemerals("C1", "U1")
+		return len(es) == 1 && es[0].Edits == 2 && strings.Contains(blockTexts(t, es[0]), "Results 1–5")
+	}); err != nil {
+		t.Fatalf("Previous did not bring back page 1: %v", err)
+	}
+}
+
+func TestE2EShowAbstractAndMoreLikeThis(t *testing.T) {
+	h := startBot(t, harnessOpts{})
+	m := searchEphemeral(t, h, "U1", "C1", "protein conformations")
+	top := firstResultID(t, m)
+
+	click(t, h, m, "U1", "abstract:0")
+	abs := h.waitEphemeral("C1", "U1", 2)
+	p, err := testIndex(t).Get(top)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if text := blockTexts(t, abs); !strings.Contains(normalizeSpace(text), normalizeSpace(Escape(p.Abstract))[:200]) {
+		t.Errorf("Show abstract did not show %s's abstract:\n%s", top, text)
+	}
+	if got := h.srv.Ephemerals("C1", "U1")[0]; got.Edits != 0 {
+		t.Error("Show abstract replaced the results instead of adding a message")
+	}
+
+	click(t, h, m, "U1", "similar:0")
+	sim := h.waitEphemeral("C1", "U1", 3)
+	if text := blockTexts(t, sim); !strings.Contains(text, "Papers like “") && !strings.Contains(text, "Nothing relevant similar to") {
+		t.Errorf("More like this:\n%s", text)
+	}
+}
+
+func TestE2EShareToChannel(t *testing.T) {
+	h := startBot(t, harnessOpts{})
+	m := searchEphemeral(t, h, "U1", "C1", "protein conformations")
+	top := firstResultID(t, m)
+	click(t, h, m, "U1", "share:0")
+	var shared slacktest.Message
+	if err := h.srv.WaitFor(wait, func() bool {
+		ms := botMessages(h.srv.Messages("C1"))
+		if len(ms) > 0 {
+			shared = ms[0]
+		}
+		return len(ms) == 1 && h.ephemeralCount("C1", "U1") == 0
+	}); err != nil {
+		t.Fatalf("share: channel messages %d, ephemerals left %d: %v", len(botMessages(h.srv.Messages("C1"))), h.ephemeralCount("C1", "U1"), err)
+	}
+	text := blockTexts(t, shared)
+	if !strings.Contains(text, "Shared by <@U1>") || !strings.Contains(text, top) {
+		t.Errorf("shared message:\n%s", text)
+	}
+	if shared.Ephemeral || shared.Params.Get("unfurl_links") != "false" {
+		t.Errorf("shared message is ephemeral or unfurls: %+v", shared.Params)
+	}
+	if hasButton(t, shared, "share:0") {
+		t.Error("shared message still offers Share")
+	}
+}
+
+func TestE2EShareWhereTheBotIsNotInvited(t *testing.T) {
+	h := startBot(t, harnessOpts{})
+	h.srv.SetChannel("CPRIV", slacktest.Channel{Private: true})
+	m := searchEphemeral(t, h, "U1", "CPRIV", "protein")
+	click(t, h, m, "U1", "share:0")
+	e := h.waitEphemeral("CPRIV", "U1", 2)
+	if text := blockTexts(t, e); !strings.Contains(text, "/invite @") {
+		t.Errorf("not_in_channel reply:\n%s", text)
+	}
+	if n := len(botMessages(h.srv.Messages("CPRIV"))); n != 0 {
+		t.Errorf("%d messages posted in a channel the bot is not in", n)
+	}
+}
+
+// TestE2EDoubleClickActsOnce clicks each button twice in a row: one effect.
+func TestE2EDoubleClickActsOnce(t *testing.T) {
+	h := startBot(t, harnessOpts{})
+	m := searchEphemeral(t, h, "U1", "C1", "protein conformations")
+	// Keep the first click in flight while the second arrives.
+	h.srv.Slow("chat.postMessage", 200*time.Millisecond)
+	first, err := h.srv.Click(m, "U1", "share:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	second, err := h.srv.Click(m, "U1", "share:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.waitAck(first)
+	h.waitAck(second)
+	if err := h.srv.WaitFor(wait, func() bool { return h.ephemeralCount("C1", "U1") == 0 }); err != nil {
+		t.Fatal(err)
+	}
+	h.srv.Slow("chat.postMessage", 0)
+	h.sentinel("U9")
+	if n := len(botMessages(h.srv.Messages("C1"))); n != 1 {
+		t.Errorf("double-clicked Share posted %d messages, want 1", n)
+	}
+
+	m = searchEphemeral(t, h, "U2", "C2", "protein conformations")
+	a, _ := h.srv.Click(m, "U2", "abstract:0")
+	b, _ := h.srv.Click(m, "U2", "abstract:0")
+	h.waitAck(a)
+	h.waitAck(b)
+	h.waitEphemeral("C2", "U2", 2)
+	h.sentinel("U9")
+	if n := h.ephemeralCount("C2", "U2"); n != 2 {
+		t.Errorf("double-clicked Show abstract gave %d ephemerals, want 2 (results + one abstract)", n)
+	}
+}
+
+// TestE2EButtonsOnPublicReplies: a mention's reply offers More results, which
+// answers the clicker privately and leaves the public message alone.
+func TestE2EButtonsOnPublicReplies(t *testing.T) {
+	h := startBot(t, harnessOpts{})
+	env, _ := h.srv.Mention("C1", "U1", "learning")
+	h.waitAck(env)
+	reply := h.waitThread("C1", h.srv.Messages("C1")[0].TS, 1)[0]
+	if !hasButton(t, reply, "page:next") {
+		t.Fatalf("public reply has no More results button:\n%s", blockTexts(t, reply))
+	}
+	click(t, h, reply, "U2", "page:next")
+	e := h.waitEphemeral("C1", "U2", 1)
+	if !strings.Contains(blockTexts(t, e), "Results 6–10") {
+		t.Errorf("More results:\n%s", blockTexts(t, e))
+	}
+	if got := botMessages(h.srv.Messages("C1"))[0]; got.Edits != 0 {
+		t.Error("More results edited the public reply")
+	}
+}
+
+// firstResultID is the ID on the first card of a results message.
+func firstResultID(t *testing.T, m slacktest.Message) string {
+	t.Helper()
+	for _, b := range mustBlocks(t, m) {
+		ids := actionIDs([]slack.Block{b})
+		if v, ok := ids["abstract:0"]; ok {
+			return v
+		}
+	}
+	t.Fatalf("no first result in:\n%s", blockTexts(t, m))
+	return ""
+}

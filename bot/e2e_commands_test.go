@@ -1,0 +1,99 @@
+package bot
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestE2ESlashSearch(t *testing.T) {
+	h := startBot(t, harnessOpts{})
+	env := h.slash("U1", "C1", "protein conformations")
+	ack := h.waitAck(env)
+	if ack.Payload != nil {
+		t.Errorf("ack carried a payload %s; replies go through response_url", ack.Payload)
+	}
+	m := h.waitEphemeral("C1", "U1", 1)
+	if m.Source != "response_url" || !m.Ephemeral || m.Recipient != "U1" {
+		t.Fatalf("reply = %+v, want an ephemeral for U1 through response_url", m)
+	}
+	text := blockTexts(t, m)
+	for _, want := range []string{"Papers for “protein conformations”", "Symmetry-Driven Discovery", "aay87f2q", "Results 1–"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("reply lacks %q:\n%s", want, text)
+		}
+	}
+	for _, id := range []string{"abstract:0", "similar:0", "share:0"} {
+		if !hasButton(t, m, id) {
+			t.Errorf("reply has no %s button", id)
+		}
+	}
+}
+
+func TestE2ECommands(t *testing.T) {
+	h := startBot(t, harnessOpts{})
+	tests := []struct {
+		name    string
+		text    string
+		want    []string
+		notWant []string
+	}{
+		{"show", "show aay87f2q", []string{"Symmetry-Driven Discovery", "Alanine dipeptide", "Paper page", "More like this"}, nil},
+		{"show upper-case id with backticks", "show `AAY87F2Q`", []string{"Symmetry-Driven Discovery"}, nil},
+		{"help", "help", []string{"What I can do", "/paper show ID", "Example: `/paper show aay87f2q`", "/paper similar ID", "/paper QUERY"}, nil},
+		{"empty is help", "", []string{"What I can do"}, nil},
+		{"punctuation is help", "?!", []string{"What I can do"}, nil},
+		{"show without id", "show", []string{"Usage: `/paper show ID`"}, nil},
+		{"unknown id", "show zzzzzzzz", []string{":warning:"}, []string{"something went wrong"}},
+		{"nothing relevant", "xylophone zeppelin marmalade", []string{"Nothing relevant", "/paper help"}, nil},
+	}
+	for i, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			user := "UCMD" + string(rune('A'+i))
+			h.slash(user, "C1", tt.text)
+			m := h.waitEphemeral("C1", user, 1)
+			text := blockTexts(t, m)
+			checkSafe(t, &Reply{Text: m.Text, Blocks: mustBlocks(t, m)})
+			for _, w := range tt.want {
+				if !strings.Contains(text, w) {
+					t.Errorf("reply to %q lacks %q:\n%s", tt.text, w, text)
+				}
+			}
+			for _, w := range tt.notWant {
+				if strings.Contains(text, w) {
+					t.Errorf("reply to %q contains %q:\n%s", tt.text, w, text)
+				}
+			}
+		})
+	}
+}
+
+// TestE2ESimilar checks the reply shows what the index answers: the closest
+// papers, or plainly nothing when the index finds none really similar.
+func TestE2ESimilar(t *testing.T) {
+	h := startBot(t, harnessOpts{})
+	for _, p := range seedPapers(t)[:5] {
+		t.Run(p.ID, func(t *testing.T) {
+			res, err := testIndex(t).Similar(t.Context(), p.ID, 5)
+			if err != nil {
+				t.Fatal(err)
+			}
+			user := "USIM" + p.ID
+			h.slash(user, "C1", "similar "+p.ID)
+			text := blockTexts(t, h.waitEphemeral("C1", user, 1))
+			if strings.Contains(text, "`"+p.ID+"` ·") {
+				t.Errorf("similar to %s lists the paper itself:\n%s", p.ID, text)
+			}
+			if res.NoMatch || len(res.Results) == 0 {
+				if !strings.Contains(text, "Nothing relevant similar to `"+p.ID+"`") {
+					t.Errorf("index found nothing similar, reply does not say so:\n%s", text)
+				}
+				return
+			}
+			for _, want := range []string{"Papers like “", res.Results[0].ID} {
+				if !strings.Contains(text, want) {
+					t.Errorf("reply lacks %q:\n%s", want, text)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,129 @@
+package bot
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestE2EMentionAnsweredInThread(t *testing.T) {
+	h := startBot(t, harnessOpts{})
+	env, _ := h.srv.Mention("C1", "U1", "any papers on protein conformations?")
+	h.waitAck(env)
+	mention := h.srv.Messages("C1")[0]
+	replies := h.waitThread("C1", mention.TS, 1)
+	r := replies[0]
+	if r.Ephemeral || r.Source != "chat.postMessage" {
+		t.Fatalf("reply = %+v, want a channel message", r)
+	}
+	if r.Params.Get("unfurl_links") != "false" || r.Params.Get("unfurl_media") != "false" {
+		t.Errorf("unfurl_links=%q unfurl_media=%q, want both false", r.Params.Get("unfurl_links"), r.Params.Get("unfurl_media"))
+	}
+	blocks := mustBlocks(t, r)
+	checkSafe(t, &Reply{Text: r.Text, Blocks: blocks})
+	res, err := testIndex(t).Search(t.Context(), searchReq("any papers on protein conformations?"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := blockTexts(t, r)
+	if !strings.Contains(text, res.Results[0].ID) {
+		t.Errorf("thread reply lacks the top hit %s:\n%s", res.Results[0].ID, text)
+	}
+	if a := res.Results[0].Answer; a != "" {
+		first := blockTexts(t, firstBlockOnly(t, r))
+		if !strings.Contains(first, "> "+Truncate(EscapeInline(a), 60)[:40]) {
+			t.Errorf("first block does not quote the answer %q:\n%s", a, first)
+		}
+	}
+	if hasButton(t, r, "share:0") {
+		t.Error("a public reply offers Share")
+	}
+}
+
+func TestE2EMentionInThreadStaysInThread(t *testing.T) {
+	h := startBot(t, harnessOpts{})
+	root := h.srv.Messages("C1")
+	_ = root
+	env, _ := h.srv.MentionInThread("C1", "U1", "diffusion models", "1700000000.000100")
+	h.waitAck(env)
+	h.waitThread("C1", "1700000000.000100", 1)
+}
+
+func TestE2EDirectMessage(t *testing.T) {
+	h := startBot(t, harnessOpts{})
+	env, _ := h.srv.DirectMessage("U2", "protein conformations")
+	h.waitAck(env)
+	dm := h.srv.DMChannel("U2")
+	var got string
+	if err := h.srv.WaitFor(wait, func() bool {
+		ms := botMessages(h.srv.Messages(dm))
+		if len(ms) > 0 {
+			got = blockTexts(t, ms[0])
+		}
+		return len(ms) > 0
+	}); err != nil {
+		t.Fatalf("no DM reply: %v", err)
+	}
+	if !strings.Contains(got, "Papers for “protein conformations”") {
+		t.Errorf("DM reply:\n%s", got)
+	}
+	// Help in a DM shows commands without a prefix.
+	h.srv.DirectMessage("U3", "help")
+	dm3 := h.srv.DMChannel("U3")
+	if err := h.srv.WaitFor(wait, func() bool { return len(botMessages(h.srv.Messages(dm3))) > 0 }); err != nil {
+		t.Fatal(err)
+	}
+	if help := blockTexts(t, botMessages(h.srv.Messages(dm3))[0]); !strings.Contains(help, "`show ID`") || strings.Contains(help, "/paper show") {
+		t.Errorf("DM help should show bare commands:\n%s", help)
+	}
+}
+
+// TestE2EIgnoresBotsEditsAndOwnMessages: every envelope is acked, none is
+// answered, so the bot cannot loop with itself or other bots.
+func TestE2EIgnoresBotsEditsAndOwnMessages(t *testing.T) {
+	h := startBot(t, harnessOpts{})
+	dm := h.srv.DMChannel("U1")
+	human, _ := h.srv.DirectMessage("U1", "protein")
+	h.waitAck(human)
+	if err := h.srv.WaitFor(wait, func() bool { return len(botMessages(h.srv.Messages(dm))) == 1 }); err != nil {
+		t.Fatal(err)
+	}
+	first := h.srv.Messages(dm)[0]
+	var envs []string
+	own, _ := h.srv.BotMessage(dm, "", "<@UBOTPAPER1> protein")
+	other, _ := h.srv.BotMessage("C1", "BOTHER", "<@UBOTPAPER1> protein")
+	edit, _, err := h.srv.EditMessage(dm, first.TS, "protein folding")
+	if err != nil {
+		t.Fatal(err)
+	}
+	envs = append(envs, own, other, edit)
+	for _, e := range envs {
+		h.waitAck(e)
+	}
+	h.sentinel("U9")
+	if n := len(botMessages(h.srv.Messages(dm))); n != 1 {
+		t.Errorf("bot posted %d messages in the DM, want 1 (bot and edited messages must be ignored)", n)
+	}
+	if n := len(botMessages(h.srv.Messages("C1"))); n != 0 {
+		t.Errorf("bot answered another bot in C1 (%d messages)", n)
+	}
+}
+
+func TestE2EAppHome(t *testing.T) {
+	h := startBot(t, harnessOpts{})
+	env, _ := h.srv.AppHomeOpened("U1")
+	h.waitAck(env)
+	if err := h.srv.WaitFor(wait, func() bool { return len(h.srv.HomeViews("U1")) > 0 }); err != nil {
+		t.Fatalf("no Home view published: %v", err)
+	}
+	v := h.srv.HomeViews("U1")[0]
+	home := string(v.Blocks)
+	stats := testIndex(t).Stats()
+	for _, want := range []string{"57 papers", "ICML 2025", "/paper show aay87f2q", "/paper similar ID", "any papers on protein conformations?"} {
+		if !strings.Contains(home, want) {
+			t.Errorf("Home lacks %q", want)
+		}
+	}
+	if stats.Papers != 57 {
+		t.Errorf("seed index has %d papers, want 57", stats.Papers)
+	}
+}
