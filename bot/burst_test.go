@@ -28,7 +28,7 @@ const (
 // burstResult measures one burst of burstUsers×burstChannels slash commands.
 type burstResult struct {
 	commands, acked, replied, duplicates, lost int
-	ackP50, ackP99, replyP50, replyP99     time.Duration
+	ackP50, ackP99, replyP50, replyP99         time.Duration
 }
 
 // runBurst sends one slash command from every user in every channel at once
