@@ -149,8 +149,14 @@ func runIndex(e *env, args []string) error {
 	st := ix.Stats()
 	fmt.Fprintf(e.stdout, "index ready in %s: %d papers from %s (%d duplicates merged, %d records skipped)\n",
 		indexDir(e.cfg), st.Papers, corpusName(e.cfg), corpus.Duplicates, corpus.Skipped)
+	if len(corpus.Problems) > 0 {
+		fmt.Fprintln(e.stdout, "problems found while loading:")
+	}
 	for _, p := range firstN(corpus.Problems, 10) {
-		fmt.Fprintf(e.stdout, "  skipped: %s\n", p)
+		fmt.Fprintf(e.stdout, "  - %s\n", p)
+	}
+	if n := len(corpus.Problems) - 10; n > 0 {
+		fmt.Fprintf(e.stdout, "  (%d more)\n", n)
 	}
 	return nil
 }

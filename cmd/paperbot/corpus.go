@@ -28,8 +28,8 @@ func openIndex(ctx context.Context, cfg Config, log *slog.Logger, progressOut io
 	if err != nil {
 		return nil, nil, err
 	}
-	if corpus.Skipped > 0 {
-		log.Warn("corpus records skipped", "skipped", corpus.Skipped, "first_problems", firstN(corpus.Problems, 3))
+	if corpus.Skipped > 0 || len(corpus.Problems) > 0 {
+		log.Info("corpus loaded with problems", "skipped", corpus.Skipped, "first_problems", firstN(corpus.Problems, 3))
 	}
 	if corpus.Duplicates > 0 {
 		log.Info("duplicate papers indexed once", "duplicates", corpus.Duplicates)
