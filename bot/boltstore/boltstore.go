@@ -61,6 +61,9 @@ type Store struct {
 
 var _ digest.Store = (*Store)(nil)
 
+// ErrLocked is returned by Open when another process holds the store.
+var ErrLocked = errors.New("locked by another process")
+
 // Open opens or creates the store file at path (creating its directory),
 // checks its schema version and returns the store. It fails after
 // opts.Timeout when another process has the file open.
@@ -73,7 +76,7 @@ func Open(path string, opts Options) (*Store, error) {
 	}
 	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: opts.Timeout})
 	if errors.Is(err, bolterrors.ErrTimeout) {
-		return nil, fmt.Errorf("digest store %s is locked by another process (is another paperbot running?); gave up after %s", path, opts.Timeout)
+		return nil, fmt.Errorf("digest store %s: %w (is another paperbot running?); gave up after %s", path, ErrLocked, opts.Timeout)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("digest store %s: %w", path, err)

@@ -2,9 +2,12 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
+	"net/url"
 	"path/filepath"
 	"strings"
 	"time"
@@ -86,10 +89,19 @@ func runDigest(e *env, args []string) error {
 	if e.cfg.DataDir == "" {
 		return fmt.Errorf("PAPERBOT_DATA_DIR is not set, so there are no subscriptions to show")
 	}
-	// A read-only peek must not wait long on the running bot's file lock.
-	store, err := boltstore.Open(filepath.Join(e.cfg.DataDir, boltstore.FileName), boltstore.Options{Timeout: 3 * time.Second})
+	channelID := strings.TrimSpace(*channel)
+	store, err := boltstore.Open(filepath.Join(e.cfg.DataDir, boltstore.FileName), boltstore.Options{Timeout: time.Second})
+	if errors.Is(err, boltstore.ErrLocked) {
+		// The bot is running and holds the store: ask it.
+		out, askErr := askRunningBot(e, channelID)
+		if askErr != nil {
+			return fmt.Errorf("%w; asking the running bot failed too: %v", err, askErr)
+		}
+		fmt.Fprint(e.stdout, out)
+		return nil
+	}
 	if err != nil {
-		return fmt.Errorf("opening the subscription store (stop the bot first if it is running): %w", err)
+		return fmt.Errorf("opening the subscription store: %w", err)
 	}
 	defer store.Close()
 	ix, _, err := openIndex(e.ctx, e.cfg, quietLogger(e), e.stderr)
@@ -97,12 +109,49 @@ func runDigest(e *env, args []string) error {
 		return err
 	}
 	defer ix.Close()
-	out, err := bot.DigestDryRun(e.ctx, store, ix, strings.TrimSpace(*channel), e.cfg.DigestSize, time.Now())
+	out, err := bot.DigestDryRun(e.ctx, store, ix, channelID, e.cfg.DigestSize, time.Now())
 	if err != nil {
 		return err
 	}
 	fmt.Fprint(e.stdout, out)
 	return nil
+}
+
+// askRunningBot fetches a digest preview from the bot serving on
+// PAPERBOT_HTTP_ADDR.
+func askRunningBot(e *env, channelID string) (string, error) {
+	base, err := localURL(e.cfg.HTTPAddr)
+	if err != nil {
+		return "", err
+	}
+	resp, err := (&http.Client{Timeout: 30 * time.Second}).Get(base + digestPreviewPath + "?channel=" + url.QueryEscape(channelID))
+	if err != nil {
+		return "", err
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+	if err != nil {
+		return "", err
+	}
+	if resp.StatusCode != http.StatusOK {
+		return "", fmt.Errorf("%s: %s", resp.Status, strings.TrimSpace(string(body)))
+	}
+	return string(body), nil
+}
+
+// localURL turns a listen address into a URL this machine can reach.
+func localURL(addr string) (string, error) {
+	if addr == "" {
+		return "", fmt.Errorf("PAPERBOT_HTTP_ADDR is empty: no local endpoint to ask")
+	}
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return "", fmt.Errorf("PAPERBOT_HTTP_ADDR %q: %w", addr, err)
+	}
+	if host == "" || host == "0.0.0.0" || host == "::" {
+		host = "127.0.0.1"
+	}
+	return "http://" + net.JoinHostPort(host, port), nil
 }
 
 // runHealthcheck asks the local health endpoint, for container health checks
@@ -111,15 +160,12 @@ func runHealthcheck(e *env, args []string) error {
 	if len(args) > 0 {
 		return usagef("healthcheck takes no arguments")
 	}
-	if e.cfg.HTTPAddr == "" {
-		return fmt.Errorf("PAPERBOT_HTTP_ADDR is empty: no health endpoint to ask")
-	}
-	host, port, _ := net.SplitHostPort(e.cfg.HTTPAddr)
-	if host == "" || host == "0.0.0.0" || host == "::" {
-		host = "127.0.0.1"
+	base, err := localURL(e.cfg.HTTPAddr)
+	if err != nil {
+		return err
 	}
 	client := &http.Client{Timeout: 3 * time.Second}
-	resp, err := client.Get("http://" + net.JoinHostPort(host, port) + "/healthz")
+	resp, err := client.Get(base + "/healthz")
 	if err != nil {
 		return fmt.Errorf("health endpoint unreachable: %w", err)
 	}

@@ -187,6 +187,12 @@ func TestServeEndToEnd(t *testing.T) {
 		t.Error("search results must be ephemeral")
 	}
 
+	// The running bot holds the store; the operator's dry run asks it.
+	code, out, errOut2 := runCmd(t, t.Context(), "digest", "--dry-run", "--channel", "C1")
+	if code != exitOK || !strings.Contains(out, "C1 has no active subscriptions") {
+		t.Errorf("digest --dry-run while serving: exit %d, %q %q", code, out, errOut2)
+	}
+
 	stop() // as SIGTERM does
 	select {
 	case code := <-done:

@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"path/filepath"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -79,7 +80,11 @@ func runServe(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	health.set(b.Handler())
+	if store != nil {
+		health.set(withDigestPreview(b.Handler(), store, ix, cfg.DigestSize))
+	} else {
+		health.set(b.Handler())
+	}
 
 	// Fail fast on a bad token, before anything posts (a digest posting with
 	// a revoked token would pause every subscription).
@@ -123,6 +128,31 @@ func runGroup(ctx context.Context, log *slog.Logger, b *bot.Bot, sched *digest.S
 		log.Info("shut down cleanly")
 	}
 	return err
+}
+
+// digestPreviewPath serves `paperbot digest --dry-run` while the bot holds
+// the store's file lock: the command asks the running bot instead.
+const digestPreviewPath = "/debug/digest"
+
+// withDigestPreview adds the read-only digest preview to the bot's handler.
+func withDigestPreview(h http.Handler, store *boltstore.Store, ix *search.Index, papers int) http.Handler {
+	mux := http.NewServeMux()
+	mux.Handle("/", h)
+	mux.HandleFunc("GET "+digestPreviewPath, func(w http.ResponseWriter, r *http.Request) {
+		channel := strings.TrimSpace(r.URL.Query().Get("channel"))
+		if channel == "" {
+			http.Error(w, "give ?channel=ID", http.StatusBadRequest)
+			return
+		}
+		out, err := bot.DigestDryRun(r.Context(), store, ix, channel, papers, time.Now())
+		if err != nil {
+			http.Error(w, userMessage(err), http.StatusInternalServerError)
+			return
+		}
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		fmt.Fprint(w, out)
+	})
+	return mux
 }
 
 // lateHandler answers /healthz before the bot exists and /readyz with 503
