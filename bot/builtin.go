@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/slack-go/slack"
+
 	"github.com/paperbot/paperbot/search"
 )
 
@@ -46,7 +48,23 @@ func (b *Bot) cmdSearch(ctx context.Context, req *Request) (*Reply, error) {
 		return nil, &search.Error{Op: "search", Kind: search.Invalid,
 			Msg: "That query is too long. Try a few key words or a shorter question."}
 	}
-	return b.view(ctx, req, viewState{Kind: viewSearch, Arg: q}, public(req))
+	rep, err := b.view(ctx, req, viewState{Kind: viewSearch, Arg: q}, public(req))
+	if err != nil {
+		return nil, err
+	}
+	if isNothing(rep) {
+		rep = b.withUnknownWordsHelp(rep, req, q)
+	}
+	return rep, nil
+}
+
+// isNothing reports whether a rendered view says nothing relevant was found.
+func isNothing(rep *Reply) bool {
+	if len(rep.Blocks) == 0 {
+		return false
+	}
+	s, ok := rep.Blocks[0].(*slack.SectionBlock)
+	return ok && s.BlockID == blockNothing
 }
 
 func (b *Bot) cmdShow(ctx context.Context, req *Request) (*Reply, error) {

@@ -103,3 +103,18 @@ func TestActionLookupByPrefix(t *testing.T) {
 		}
 	}
 }
+
+func TestNearCommand(t *testing.T) {
+	table, err := newCommandTable((&Bot{}).builtinCommands(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for word, want := range map[string]string{
+		"shw": "show", "sho": "show", "SHOW": "", "simlar": "similar", "similra": "similar",
+		"hlep": "help", "protein": "", "sh": "", "search": "", "serach": "",
+	} {
+		if got := nearCommand(table, word); got != want {
+			t.Errorf("nearCommand(%q) = %q, want %q", word, got, want)
+		}
+	}
+}

@@ -97,3 +97,37 @@ func TestE2ESimilar(t *testing.T) {
 		})
 	}
 }
+
+// TestE2EUnknownWordsGetHelp: a short query that finds nothing looks like an
+// unknown command: the reply says so plainly and lists the commands.
+func TestE2EUnknownWordsGetHelp(t *testing.T) {
+	h := startBot(t, harnessOpts{})
+	tests := []struct {
+		text string
+		want []string
+		not  []string
+	}{
+		{"shw aay87f2q", []string{"Nothing relevant", "Did you mean `/paper show aay87f2q`?", "What I can do"}, nil},
+		{"frobnicate", []string{"Nothing relevant", "What I can do"}, []string{"Did you mean"}},
+		{"xylophone zeppelin marmalade", []string{"Nothing relevant", "/paper help"}, []string{"What I can do"}},
+	}
+	for i, tt := range tests {
+		t.Run(tt.text, func(t *testing.T) {
+			user := "UUNK" + string(rune('A'+i))
+			h.slash(user, "C1", tt.text)
+			m := h.waitEphemeral("C1", user, 1)
+			checkSafe(t, &Reply{Text: m.Text, Blocks: mustBlocks(t, m)})
+			text := blockTexts(t, m)
+			for _, w := range tt.want {
+				if !strings.Contains(text, w) {
+					t.Errorf("reply lacks %q:\n%s", w, text)
+				}
+			}
+			for _, w := range tt.not {
+				if strings.Contains(text, w) {
+					t.Errorf("reply contains %q:\n%s", w, text)
+				}
+			}
+		})
+	}
+}

@@ -88,7 +88,8 @@ func unmark(s string) string {
 // within the section limit however long the corpus URL is.
 const maxLinkURL = 500
 
-// SafeURL reports whether u may be linked: absolute http or https with a host,
+// SafeURL reports whether u may be linked: absolute http or https (scheme in
+// lower case) with a host,
 // no white space, control characters or the characters that end a Slack link
 // (| and >) or start one (<), and at most 500 bytes.
 func SafeURL(u string) bool {
@@ -100,11 +101,11 @@ func SafeURL(u string) bool {
 			return false
 		}
 	}
-	p, err := url.Parse(u)
-	if err != nil || p.Host == "" || p.User != nil {
+	if !strings.HasPrefix(u, "https://") && !strings.HasPrefix(u, "http://") {
 		return false
 	}
-	return p.Scheme == "http" || p.Scheme == "https"
+	p, err := url.Parse(u)
+	return err == nil && p.Host != "" && p.User == nil
 }
 
 // link returns a mrkdwn link to u labelled with escaped text, or the label

@@ -46,6 +46,7 @@ func TestSafeURL(t *testing.T) {
 		{"https://example.com/a?b=1&c=2", true},
 		{"javascript:alert(1)", false},
 		{"ftp://example.com/x", false},
+		{"HTTPS://example.com/x", false},
 		{"//example.com/x", false},
 		{"https://example.com/a|b", false},
 		{"https://example.com/a>b", false},

@@ -19,6 +19,9 @@ const (
 	actionShare    = "share"
 )
 
+// blockNothing is the block_id of the "nothing relevant" section.
+const blockNothing = "nothing"
+
 // maxPageSize keeps a page of cards (4 blocks each) under 50 blocks.
 const maxPageSize = 10
 
@@ -149,7 +152,7 @@ func nothingRelevant(v resultsView) *Reply {
 	}
 	return &Reply{
 		Text:   text,
-		Blocks: []slack.Block{slack.NewSectionBlock(mrkdwn(body), nil, nil, slack.SectionBlockOptionBlockID("nothing"))},
+		Blocks: []slack.Block{slack.NewSectionBlock(mrkdwn(body), nil, nil, slack.SectionBlockOptionBlockID(blockNothing))},
 	}
 }
 

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net"
 	"runtime/debug"
-	"time"
 
 	"github.com/paperbot/paperbot/search"
 )
@@ -121,6 +120,3 @@ func maybeDelivered(err error) bool {
 	var ne net.Error
 	return errors.As(err, &ne) && ne.Timeout()
 }
-
-// elapsed is a helper for log fields.
-func elapsed(t time.Time) string { return time.Since(t).Round(time.Microsecond).String() }
