@@ -25,6 +25,7 @@ type dtoken struct {
 	stem       string
 	start, end int32 // byte offsets in the field's text
 	pos        int32 // token position; removed stop words leave gaps
+	camel      bool  // the word is a CamelCase compound ("SpecPrefill")
 }
 
 // titleText is what the index holds as the title of p.
@@ -65,7 +66,8 @@ func (s *state) analyse(text string) []dtoken {
 	ts := s.an.text.Analyze([]byte(text))
 	out := make([]dtoken, len(ts))
 	for i, t := range ts {
-		out[i] = dtoken{stem: string(t.Term), start: int32(t.Start), end: int32(t.End), pos: int32(t.Position)}
+		out[i] = dtoken{stem: string(t.Term), start: int32(t.Start), end: int32(t.End), pos: int32(t.Position),
+			camel: isCamel(text[t.Start:t.End])}
 	}
 	return out
 }
@@ -89,16 +91,53 @@ type docMatch struct {
 // ("prefill" in "SpecPrefill").
 const camelCredit = 0.7
 
-// match computes how paper i matches groups.
-func (s *state) match(i int, groups []group) docMatch {
+// matcher finds a query's groups in analysed text with one pass over the
+// tokens; built once per query, then used on every candidate.
+type matcher struct {
+	groups []group
+	// byStem maps a stem to the alternatives it completes (single words) or
+	// starts (phrases).
+	byStem map[string][]altRef
+	// camel lists, per group, the single exact words to look for inside
+	// CamelCase compounds when nothing else of the group matched.
+	camel [][]string
+}
+
+type altRef struct {
+	group  int
+	credit float64
+	terms  []string // a phrase's terms, nil for a single word
+}
+
+func newMatcher(groups []group) *matcher {
+	m := &matcher{groups: groups, byStem: map[string][]altRef{}, camel: make([][]string, len(groups))}
+	for gi, g := range groups {
+		for _, a := range g.alts {
+			w := a.words()
+			ref := altRef{group: gi, credit: a.matchCredit()}
+			if len(w) > 1 {
+				ref.terms = a.terms
+			}
+			m.byStem[w[0]] = append(m.byStem[w[0]], ref)
+			if a.kind == altExact && len(w) == 1 && utf8.RuneCountInString(w[0]) >= 4 {
+				m.camel[gi] = append(m.camel[gi], w[0])
+			}
+		}
+	}
+	return m
+}
+
+// match computes how paper i matches the query.
+func (s *state) match(i int, mt *matcher) docMatch {
 	d := s.doc(i)
 	p := &s.papers[i]
+	groups := mt.groups
 	m := docMatch{credit: make([]float64, len(groups)), inTitle: make([]bool, len(groups))}
-	for _, h := range fieldHits(d.title, titleText(p), groups) {
+	for _, h := range mt.hits(d.title, titleText(p)) {
 		m.credit[h.group] = max(m.credit[h.group], h.credit)
 		m.inTitle[h.group] = true
 	}
-	m.abstract = fieldHits(d.abstract, p.Abstract, groups)
+	m.abstract = mt.hits(d.abstract, p.Abstract)
 	for _, h := range m.abstract {
 		m.credit[h.group] = max(m.credit[h.group], h.credit)
 	}
@@ -124,41 +163,31 @@ func coverage(groups []group, credit []float64) float64 {
 	return got / total
 }
 
-// fieldHits finds every occurrence of every group's alternatives in one
-// analysed field, best credit first where two overlap.
-func fieldHits(toks []dtoken, text string, groups []group) []hit {
+// hits finds every occurrence of the query's alternatives in one analysed
+// field (text is the field's text), in text order.
+func (mt *matcher) hits(toks []dtoken, text string) []hit {
 	var hits []hit
-	for gi, g := range groups {
-		found := false
-		for _, a := range g.alts {
-			w := a.words()
-			if len(w) == 1 {
-				for _, t := range toks {
-					if t.stem == w[0] {
-						hits = append(hits, hit{gi, a.matchCredit(), int(t.start), int(t.end)})
-						found = true
-					}
-				}
-				continue
-			}
-			for j := range toks {
-				if end, ok := phraseAt(toks, j, a.terms); ok {
-					hits = append(hits, hit{gi, a.matchCredit(), int(toks[j].start), int(toks[end].end)})
-					found = true
-				}
+	found := make([]bool, len(mt.groups))
+	for j, t := range toks {
+		for _, r := range mt.byStem[t.stem] {
+			if r.terms == nil {
+				hits = append(hits, hit{r.group, r.credit, int(t.start), int(t.end)})
+				found[r.group] = true
+			} else if end, ok := phraseAt(toks, j, r.terms); ok {
+				hits = append(hits, hit{r.group, r.credit, int(t.start), int(toks[end].end)})
+				found[r.group] = true
 			}
 		}
-		if found {
+	}
+	// Only when nothing matched exactly: the word inside a compound name.
+	for gi, words := range mt.camel {
+		if found[gi] {
 			continue
 		}
-		// Only when nothing matched exactly: the word inside a compound name.
-		for _, a := range g.alts {
-			if a.kind != altExact || len(a.terms) != 1 || utf8.RuneCountInString(a.terms[0]) < 4 {
-				continue
-			}
+		for _, w := range words {
 			for _, t := range toks {
-				if camelContains(text[t.start:t.end], a.terms[0]) {
-					hits = append(hits, hit{gi, a.matchCredit() * camelCredit, int(t.start), int(t.end)})
+				if t.camel && camelContains(text[t.start:t.end], w) {
+					hits = append(hits, hit{gi, altExact.credit() * camelCredit, int(t.start), int(t.end)})
 				}
 			}
 		}
@@ -193,6 +222,19 @@ func phraseAt(toks []dtoken, j int, terms []string) (int, bool) {
 		last = k
 	}
 	return last, true
+}
+
+// isCamel reports whether word has a capital after its first letter that
+// starts a part: "SpecPrefill", "LaCache", "4D-Var" but not "LLM" or "Graph".
+func isCamel(word string) bool {
+	prev := rune(0)
+	for i, r := range word {
+		if i > 0 && unicode.IsUpper(r) && (unicode.IsLower(prev) || unicode.IsDigit(prev) || prev == '-') {
+			return true
+		}
+		prev = r
+	}
+	return false
 }
 
 // camelContains reports whether stem starts a CamelCase part of word after

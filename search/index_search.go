@@ -78,13 +78,14 @@ func (s *state) search(ctx context.Context, text string, q *parsedQuery, limit, 
 		return nil, err
 	}
 	res := &Results{Query: text, Total: total, Offset: offset, Results: []Result{}}
+	mt := newMatcher(groups)
 	if len(groups) > 0 {
-		s.rerank(cands, groups)
+		s.rerank(cands, mt)
 	}
 	res.NoMatch = len(cands) == 0 || (len(groups) > 0 && bestCoverage(cands) < noMatchCoverage)
 	wantAnswer := q.question || len(groups) >= 2
 	for i := offset; i < min(len(cands), offset+limit); i++ {
-		res.Results = append(res.Results, s.result(cands[i], groups, wantAnswer && !res.NoMatch))
+		res.Results = append(res.Results, s.result(cands[i], mt, wantAnswer && !res.NoMatch))
 	}
 	return res, nil
 }
@@ -124,7 +125,7 @@ func bestCoverage(cands []candidate) float64 {
 // rerank orders the best rerankDepth candidates by a blend of query coverage
 // and bleve's score relative to the best one; bleve scores alone are not
 // comparable across queries or segment layouts, coverage is.
-func (s *state) rerank(cands []candidate, groups []group) {
+func (s *state) rerank(cands []candidate, mt *matcher) {
 	if len(cands) == 0 {
 		return
 	}
@@ -132,7 +133,7 @@ func (s *state) rerank(cands []candidate, groups []group) {
 	top := cands[0].score
 	for i := range cands[:n] {
 		c := &cands[i]
-		m := s.match(c.doc, groups)
+		m := s.match(c.doc, mt)
 		c.m = &m
 		rel := 0.0
 		if top > 0 {
@@ -157,7 +158,8 @@ func (s *state) rerank(cands []candidate, groups []group) {
 
 // result assembles one ranked paper: snippet around the best sentence,
 // the answer sentence when asked for, and the matched query words.
-func (s *state) result(c candidate, groups []group, wantAnswer bool) Result {
+func (s *state) result(c candidate, mt *matcher, wantAnswer bool) Result {
+	groups := mt.groups
 	p := s.papers[c.doc]
 	r := Result{Paper: p, Score: c.rank}
 	if len(groups) == 0 {
@@ -166,7 +168,7 @@ func (s *state) result(c candidate, groups []group, wantAnswer bool) Result {
 	}
 	m := c.m
 	if m == nil {
-		mm := s.match(c.doc, groups)
+		mm := s.match(c.doc, mt)
 		m = &mm
 	}
 	for gi, g := range groups {

@@ -20,7 +20,7 @@ func (s *state) bleveQuery(q *parsedQuery, groups []group) (bq.Query, error) {
 	b := bq.NewBooleanQuery(nil, nil, nil)
 	if len(groups) > 0 {
 		gs := make([]bq.Query, 0, len(groups))
-		for _, g := range groups {
+		for _, g := range s.retrieved(groups) {
 			gs = append(gs, groupQuery(g))
 		}
 		b.AddMust(bq.NewDisjunctionQuery(gs))
@@ -85,12 +85,41 @@ func (s *state) bleveQuery(q *parsedQuery, groups []group) (bq.Query, error) {
 	return b, nil
 }
 
+// ubiquitousShare: a single word in more than this share of the papers
+// ("model" in ML abstracts) finds nothing the other words do not, and costs
+// the most to scan.
+const ubiquitousShare = 0.4
+
+// retrieved returns the groups worth a bleve clause: all but single
+// ubiquitous words, unless nothing else is left. Re-ranking still counts
+// the ubiquitous ones (at their low idf).
+func (s *state) retrieved(groups []group) []group {
+	limit := int(ubiquitousShare * float64(s.vocab.n))
+	var out []group
+	for _, g := range groups {
+		if w := g.alts[0].words(); len(g.alts) == 1 && len(w) == 1 && len(g.names) == 0 && s.vocab.df[w[0]] > limit {
+			continue
+		}
+		out = append(out, g)
+	}
+	if len(out) == 0 {
+		return groups
+	}
+	return out
+}
+
 // groupQuery is an OR of the group's alternatives over title, abstract and,
 // for names, authors. Boosts are scaled by the clause count so that bleve's
 // coordination factor (matched/total clauses) does not penalise groups that
 // have many alternatives.
 func groupQuery(g group) bq.Query {
-	n := 2*len(g.alts) + len(g.names)
+	n := len(g.names)
+	for _, a := range g.alts {
+		n += 2
+		if a.titleOnly {
+			n--
+		}
+	}
 	scale := float64(n) / 2
 	qs := make([]bq.Query, 0, n)
 	for _, a := range g.alts {
@@ -100,7 +129,10 @@ func groupQuery(g group) bq.Query {
 			// should weigh about as much as the acronym's single term.
 			k /= float64(n)
 		}
-		qs = append(qs, altQuery(fieldTitle, a, boostTitle*k), altQuery(fieldAbstract, a, boostAbstract*k))
+		qs = append(qs, altQuery(fieldTitle, a, boostTitle*k))
+		if !a.titleOnly {
+			qs = append(qs, altQuery(fieldAbstract, a, boostAbstract*k))
+		}
 	}
 	for _, name := range g.names {
 		qs = append(qs, termsQuery(fieldAuthors, []string{name}, boostAuthors*scale))

@@ -49,6 +49,10 @@ type alt struct {
 	terms []string // stems by position, "" marks a removed stop word; one entry for a single term
 	// credit overrides kind.credit() when not 0 (typo corrections).
 	credit float64
+	// titleOnly: retrieve by titles only; every word is so common that
+	// scanning abstracts for it costs more than it finds (the long form of
+	// a frequent acronym). Re-ranking still credits it in abstracts.
+	titleOnly bool
 	// quoted: the user asked for this exact phrase. Other multi-word
 	// alternatives (long forms) are retrieved as plain conjunctions, which
 	// is much cheaper on common words; re-ranking still checks adjacency.
@@ -175,7 +179,7 @@ func (s *state) wordGroups(run []qtoken) []group {
 func (s *state) wordGroup(t qtoken) group {
 	g := group{surface: t.surface, alts: []alt{{kind: altExact, terms: []string{t.stem}}}}
 	for _, e := range s.acr.expansions(t.stem) {
-		g.alts = append(g.alts, alt{kind: altAcronym, terms: e.terms})
+		g.alts = append(g.alts, alt{kind: altAcronym, terms: e.terms, titleOnly: s.common(e.words())})
 	}
 	for _, syn := range s.syn[t.stem] {
 		if s.vocab.has(syn) {
@@ -229,6 +233,21 @@ func (s *state) phraseGroup(text string) (group, bool) {
 	g := group{surface: text, alts: []alt{a}}
 	g.weight = s.groupWeight(g)
 	return g, true
+}
+
+// commonShare: a word in more than this share of papers is common.
+const commonShare = 0.05
+
+// common reports whether every word is in more than commonShare of the
+// papers (and at least 50 of them).
+func (s *state) common(words []string) bool {
+	limit := max(50, int(commonShare*float64(s.vocab.n)))
+	for _, w := range words {
+		if s.vocab.df[w] <= limit {
+			return false
+		}
+	}
+	return true
 }
 
 // altIDF is an alternative's informativeness: the sum of its words' idf.

@@ -88,8 +88,9 @@ func (s *state) similar(ctx context.Context, label, text, exclude string, limit 
 		return nil, err
 	}
 	res.Total = total
+	mt := newMatcher(groups)
 	for i := range cands {
-		m := s.match(cands[i].doc, groups)
+		m := s.match(cands[i].doc, mt)
 		cands[i].m = &m
 		cands[i].rank = similarity(groups, missing, m.credit)
 	}
@@ -101,7 +102,7 @@ func (s *state) similar(ctx context.Context, label, text, exclude string, limit 
 	})
 	res.NoMatch = len(cands) == 0 || cands[0].rank < noSimilarCoverage
 	for _, c := range cands[:min(len(cands), limit)] {
-		res.Results = append(res.Results, s.result(c, groups, false))
+		res.Results = append(res.Results, s.result(c, mt, false))
 	}
 	return res, nil
 }
