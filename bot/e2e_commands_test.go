@@ -3,6 +3,8 @@ package bot
 import (
 	"strings"
 	"testing"
+
+	"github.com/paperbot/paperbot/search"
 )
 
 func TestE2ESlashSearch(t *testing.T) {
@@ -129,5 +131,28 @@ func TestE2EUnknownWordsGetHelp(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestE2EInternalErrorApologises uses a closed index, whose every search
+// fails internally: the user gets a short apology, the log the detail, and
+// the query text stays out of the log.
+func TestE2EInternalErrorApologises(t *testing.T) {
+	seedPapers(t)
+	ix, err := search.Open(t.Context(), seedCorpus, search.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ix.Close()
+	h := startBot(t, harnessOpts{search: ix})
+	h.slash("U1", "C1", "secret-query-words")
+	text := blockTexts(t, h.waitEphemeral("C1", "U1", 1))
+	if !strings.Contains(text, "Sorry, something went wrong on my side") {
+		t.Errorf("reply to an internal error:\n%s", text)
+	}
+	waitUntil(t, "error counted", func() bool { return metricValue(t, h.bot, "paperbot_errors_total", "internal") == 1 })
+	logs := h.logs.String()
+	if !strings.Contains(logs, "request failed") || strings.Contains(logs, "secret-query-words") {
+		t.Errorf("log should record the failure without the query text:\n%s", logs)
 	}
 }

@@ -127,3 +127,22 @@ func TestE2EAppHome(t *testing.T) {
 		t.Errorf("seed index has %d papers, want 57", stats.Papers)
 	}
 }
+
+// TestE2EMentionErrorsArePrivate: a mistake in a channel is pointed out to
+// the asker alone, not to the whole channel.
+func TestE2EMentionErrorsArePrivate(t *testing.T) {
+	h := startBot(t, harnessOpts{})
+	env, _ := h.srv.Mention("C1", "U1", "show zzzzzzzz")
+	h.waitAck(env)
+	e := h.waitEphemeral("C1", "U1", 1)
+	if e.Source != "chat.postEphemeral" || !strings.Contains(blockTexts(t, e), ":warning:") {
+		t.Errorf("error reply = %s %q", e.Source, blockTexts(t, e))
+	}
+	if e.ThreadTS != h.srv.Messages("C1")[0].TS {
+		t.Errorf("error reply in thread %q, want under the mention", e.ThreadTS)
+	}
+	h.sentinel("U9")
+	if n := len(botMessages(h.srv.Messages("C1"))); n != 0 {
+		t.Errorf("%d public messages for a private error", n)
+	}
+}
