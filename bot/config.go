@@ -100,7 +100,7 @@ func (c Config) withDefaults() (Config, error) {
 	}
 	c.PageSize = min(c.PageSize, maxPageSize)
 	if c.SlashCommand == "" {
-		c.SlashCommand = "/paper"
+		c.SlashCommand = DefaultSlashCommand
 	}
 	if !strings.HasPrefix(c.SlashCommand, "/") || strings.ContainsAny(c.SlashCommand, " \t\n") {
 		return c, fmt.Errorf("slash command %q must be one word starting with /", c.SlashCommand)

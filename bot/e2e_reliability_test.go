@@ -307,3 +307,28 @@ func TestE2EHealth(t *testing.T) {
 		t.Errorf("/readyz after stop = %d, want 503", code)
 	}
 }
+
+// TestE2EEveryEnvelopeIsAcked: envelopes slack-go cannot parse, and events
+// the bot does not handle, are acknowledged too, so Slack does not retry them.
+func TestE2EEveryEnvelopeIsAcked(t *testing.T) {
+	h := startBot(t, harnessOpts{})
+	unknownEvent, err := h.srv.SendEvent([]byte(`{"type":"event_callback","event_id":"EvX1","event":{"type":"no_such_event_type"}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	unhandled, err := h.srv.SendEvent([]byte(`{"type":"event_callback","event_id":"EvX2","event":{"type":"reaction_added","user":"U1","reaction":"tada","item":{"type":"message","channel":"C1","ts":"1.2"}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	unknownType, err := h.srv.SendEnvelope("brand_new_type", []byte(`{}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, env := range []string{unknownEvent, unhandled, unknownType} {
+		h.waitAck(env)
+	}
+	h.sentinel("U9")
+	if un := h.srv.Unacked(); len(un) != 0 {
+		t.Errorf("unacked envelopes: %v", un)
+	}
+}
