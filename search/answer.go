@@ -77,8 +77,9 @@ const minAnswerCoverage = 0.5
 
 // bestSentence returns the sentence of sents that best answers the query:
 // the highest idf-weighted credit of the groups it matches (hits are in the
-// same text), ties going to the shorter sentence. cov is its share of the
-// query's total weight; i is -1 when no sentence matches anything.
+// same text); ties go to the sentence with more hits, then the earlier one,
+// which tends to define the term. cov is its share of the query's total
+// weight; i is -1 when no sentence matches anything.
 func bestSentence(sents []span, hits []hit, groups []group) (i int, cov float64) {
 	var total float64
 	for _, g := range groups {
@@ -87,21 +88,23 @@ func bestSentence(sents []span, hits []hit, groups []group) (i int, cov float64)
 	if total == 0 {
 		return -1, 0
 	}
-	best, bestScore := -1, 0.0
+	best, bestScore, bestHits := -1, 0.0, 0
 	credit := make([]float64, len(groups))
 	for si, s := range sents {
 		clear(credit)
+		n := 0
 		for _, h := range hits {
 			if h.start >= s.start && h.end <= s.end {
 				credit[h.group] = max(credit[h.group], h.credit)
+				n++
 			}
 		}
 		var score float64
 		for gi, g := range groups {
 			score += g.weight * credit[gi]
 		}
-		if score > bestScore+1e-9 || (best >= 0 && score > bestScore-1e-9 && s.end-s.start < sents[best].end-sents[best].start) {
-			best, bestScore = si, max(score, bestScore)
+		if score > bestScore+1e-9 || (best >= 0 && score > bestScore-1e-9 && n > bestHits) {
+			best, bestScore, bestHits = si, max(score, bestScore), n
 		}
 	}
 	return best, bestScore / total
