@@ -19,6 +19,7 @@ type Server struct {
 	mu      sync.Mutex
 	changed chan struct{} // closed and replaced on every recorded change
 	closed  bool
+	done    chan struct{} // closed by Close, to end slow responses at once
 	seq     int       // counter behind generated IDs
 	lastTS  time.Time // last message ts handed out, to keep them unique
 
@@ -49,6 +50,7 @@ func NewServer(opts ...Option) *Server {
 	s := &Server{
 		cfg:          cfg,
 		changed:      make(chan struct{}),
+		done:         make(chan struct{}),
 		users:        map[string]*User{},
 		channels:     map[string]*Channel{},
 		dms:          map[string]string{},
@@ -77,6 +79,7 @@ func (s *Server) Close() {
 		return
 	}
 	s.closed = true
+	close(s.done)
 	conns := s.sock.liveConns()
 	s.sock.stopTimers()
 	s.sock.resume()

@@ -71,6 +71,9 @@ func (s *Server) serveAPI(w http.ResponseWriter, hr *http.Request) {
 		case <-hr.Context().Done():
 			t.Stop()
 			return
+		case <-s.done:
+			t.Stop()
+			return
 		}
 	}
 	if method == "apps.connections.open" {
