@@ -20,8 +20,8 @@ type Server struct {
 	changed chan struct{} // closed and replaced on every recorded change
 	closed  bool
 	done    chan struct{} // closed by Close, to end slow responses at once
-	seq     int       // counter behind generated IDs
-	lastTS  time.Time // last message ts handed out, to keep them unique
+	seq     int           // counter behind generated IDs
+	lastTS  time.Time     // last message ts handed out, to keep them unique
 
 	users    map[string]*User
 	channels map[string]*Channel
