@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -34,6 +35,8 @@ type Index struct {
 
 	mu sync.RWMutex
 	st *state // nil once closed
+
+	unlock func() error // releases Options.Dir; nil in memory
 }
 
 // state is one corpus with its bleve index and everything derived from it.
@@ -68,8 +71,18 @@ func Open(ctx context.Context, c *Corpus, opts Options) (*Index, error) {
 		opts.BatchSize = defaultBatchSize
 	}
 	ix := &Index{opts: opts}
+	if opts.Dir != "" {
+		unlock, err := lockDir(opts.Dir)
+		if err != nil {
+			return nil, err
+		}
+		ix.unlock = unlock
+	}
 	st, err := ix.openState(ctx, c)
 	if err != nil {
+		if ix.unlock != nil {
+			_ = ix.unlock()
+		}
 		return nil, err
 	}
 	if st.dir != "" {
@@ -126,7 +139,11 @@ func (ix *Index) Close() error {
 	if st == nil {
 		return nil
 	}
-	return st.close()
+	err := st.close()
+	if ix.unlock != nil {
+		err = errors.Join(err, ix.unlock())
+	}
+	return err
 }
 
 // Built reports whether the live index was built by this process (true) or

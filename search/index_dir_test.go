@@ -327,3 +327,27 @@ func TestOpenRejectsBadCorpus(t *testing.T) {
 		t.Errorf("empty corpus search: %+v, %v", res, err)
 	}
 }
+
+// A second process opening the directory with another corpus (paperbot
+// index while the bot runs) must not build there and delete the live index.
+func TestOpenDirInUseByOtherCorpusLeavesLiveIndex(t *testing.T) {
+	_, c := seedIndex(t)
+	dir := t.TempDir()
+	live := openT(t, c, Options{Dir: dir})
+	other := &Corpus{Papers: c.Papers[:10]}
+	_, err := Open(context.Background(), other, Options{Dir: dir})
+	if !errors.Is(err, ErrInUse) {
+		t.Fatalf("Open with another corpus on a live directory = %v, want ErrInUse", err)
+	}
+	mustFind(t, live, "Kramers-Wannier duality")
+	if n := len(indexDirs(t, dir)); n != 1 {
+		t.Errorf("index directories after the refused open: %v, want only the live one", indexDirs(t, dir))
+	}
+	if err := live.Close(); err != nil {
+		t.Fatal(err)
+	}
+	ix := openT(t, other, Options{Dir: dir}) // free once the owner closed
+	if got := ix.Stats().Papers; got != 10 {
+		t.Errorf("papers after reopening with the new corpus = %d, want 10", got)
+	}
+}

@@ -4,9 +4,14 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"net"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
+	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -147,8 +152,8 @@ func TestServeEndToEnd(t *testing.T) {
 
 	ctx, stop := context.WithCancel(t.Context())
 	done := make(chan int, 1)
-	var errOut bytes.Buffer
-	go func() { done <- run(ctx, []string{"serve"}, strings.NewReader(""), &bytes.Buffer{}, &errOut) }()
+	var errOut syncBuffer
+	go func() { done <- run(ctx, []string{"serve"}, strings.NewReader(""), io.Discard, &errOut) }()
 
 	if err := srv.WaitConnected(1, 10*time.Second); err != nil {
 		stop()
@@ -247,4 +252,77 @@ func TestCheckReportsMissingScopes(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestServeReindexesOnSIGHUP: papers added to the corpus files become
+// searchable after SIGHUP, without a restart.
+func TestServeReindexesOnSIGHUP(t *testing.T) {
+	srv := slacktest.NewServer()
+	defer srv.Close()
+	slackEnv(t, srv)
+	corpus := filepath.Join(t.TempDir(), "papers.jsonl")
+	write := func(lines ...string) {
+		if err := os.WriteFile(corpus, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	first := `{"title": "Sparse attention for long documents", "abstract": "We make attention over long documents sparse and fast, scaling transformers to book-length inputs.", "year": 2024}`
+	added := `{"title": "Tardigrade cryptobiosis under vacuum", "abstract": "We study how tardigrades survive vacuum and radiation through cryptobiosis, a reversible halt of metabolism.", "year": 2024}`
+	write(first)
+	t.Setenv("PAPERBOT_CORPUS", corpus)
+	t.Setenv("PAPERBOT_DATA_DIR", t.TempDir())
+
+	ctx, stop := context.WithCancel(t.Context())
+	defer stop()
+	done := make(chan int, 1)
+	var errOut syncBuffer
+	go func() { done <- run(ctx, []string{"serve"}, strings.NewReader(""), io.Discard, &errOut) }()
+	if err := srv.WaitConnected(1, 10*time.Second); err != nil {
+		t.Fatalf("never connected: %v\n%s", err, errOut.String())
+	}
+	ask := func(text string) string {
+		t.Helper()
+		before := len(srv.ResponseURLPosts())
+		srv.SlashCommand(slacktest.CommandOpts{UserID: "U1", ChannelID: "C1", Text: text})
+		if err := srv.WaitFor(5*time.Second, func() bool { return len(srv.ResponseURLPosts()) > before }); err != nil {
+			t.Fatalf("no reply to %q", text)
+		}
+		return srv.ResponseURLPosts()[before].Text
+	}
+	if reply := ask("tardigrade cryptobiosis"); strings.Contains(reply, "Tardigrade") {
+		t.Fatalf("found a paper that is not in the corpus yet: %q", reply)
+	}
+
+	write(first, added)
+	if err := syscall.Kill(os.Getpid(), syscall.SIGHUP); err != nil {
+		t.Fatal(err)
+	}
+	if err := srv.WaitFor(10*time.Second, func() bool { return strings.Contains(errOut.String(), "re-indexed") }); err != nil {
+		t.Fatalf("no re-index after SIGHUP:\n%s", errOut.String())
+	}
+	if reply := ask("tardigrade cryptobiosis"); !strings.Contains(reply, "Tardigrade") {
+		t.Fatalf("the added paper is not found after SIGHUP: %q", reply)
+	}
+	stop()
+	if code := <-done; code != exitOK {
+		t.Fatalf("serve exited %d: %s", code, errOut.String())
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe for a logger writing while a test reads.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }

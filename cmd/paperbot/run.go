@@ -109,6 +109,10 @@ func userMessage(err error) string {
 	if errors.Is(err, context.Canceled) {
 		return "interrupted"
 	}
+	if errors.Is(err, search.ErrInUse) {
+		return oneLine(err) + " (is paperbot serve running? Ask it in Slack; to re-index with a new PAPERBOT_CORPUS, " +
+			"send it SIGHUP: systemctl reload paperbot, or kill -HUP its PID)"
+	}
 	return oneLine(err)
 }
 
