@@ -129,6 +129,9 @@ func newFlags(name string) *flag.FlagSet {
 
 func parseFlags(fs *flag.FlagSet, args []string) error {
 	if err := fs.Parse(args); err != nil {
+		if strings.HasPrefix(err.Error(), "flag provided but not defined") {
+			return usagef("%v (a query that starts with a -exclusion goes after --, e.g. paperbot %s -- -vision transformers)", err, fs.Name())
+		}
 		return usagef("%v", err)
 	}
 	return nil
