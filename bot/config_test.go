@@ -8,8 +8,8 @@ import (
 )
 
 const (
-	testBotToken = "xoxb-1234567890-abcdefghij"
-	testAppToken = "xapp-1-A0123456789-abcdefghij"
+	testBotToken = "xoxb-fake-bot-token-abcdefghij"
+	testAppToken = "xapp-fake-app-token-abcdefghij"
 )
 
 func TestConfigTokens(t *testing.T) {

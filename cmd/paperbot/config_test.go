@@ -44,7 +44,7 @@ func TestConfigValidate(t *testing.T) {
 }
 
 func TestValidateSlackNeverPrintsTokens(t *testing.T) {
-	secret := "xoxp-1234567890-secret-value"
+	secret := "xoxp-fake-user-secret-value"
 	c := Config{BotToken: secret, AppToken: "xoxb-wrong-kind-secret"}
 	err := c.ValidateSlack()
 	if err == nil {
