@@ -1,11 +1,9 @@
 package boltstore
 
 import (
-	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
-	"slices"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -92,9 +90,7 @@ func (s *Store) list(ctx context.Context, keep func(digest.Subscription) bool) (
 			return nil
 		})
 	})
-	slices.SortFunc(out, func(a, b digest.Subscription) int {
-		return cmp.Or(a.CreatedAt.Compare(b.CreatedAt), cmp.Compare(a.ID, b.ID))
-	})
+	digest.SortSubscriptions(out)
 	return out, err
 }
 

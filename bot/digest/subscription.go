@@ -1,7 +1,9 @@
 package digest
 
 import (
+	"cmp"
 	"crypto/rand"
+	"slices"
 	"strings"
 	"time"
 )
@@ -83,4 +85,12 @@ func ValidID(s string) bool {
 		}
 	}
 	return true
+}
+
+// SortSubscriptions puts subscriptions in the order every Store lists them:
+// oldest first, then by ID.
+func SortSubscriptions(subs []Subscription) {
+	slices.SortFunc(subs, func(a, b Subscription) int {
+		return cmp.Or(a.CreatedAt.Compare(b.CreatedAt), cmp.Compare(a.ID, b.ID))
+	})
 }

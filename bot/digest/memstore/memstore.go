@@ -4,7 +4,6 @@
 package memstore
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -99,9 +98,7 @@ func (s *Store) list(ctx context.Context, keep func(digest.Subscription) bool) (
 			out = append(out, sub)
 		}
 	}
-	slices.SortFunc(out, func(a, b digest.Subscription) int {
-		return cmp.Or(a.CreatedAt.Compare(b.CreatedAt), cmp.Compare(a.ID, b.ID))
-	})
+	digest.SortSubscriptions(out)
 	return out, nil
 }
 
