@@ -210,6 +210,9 @@ func TestServeEndToEnd(t *testing.T) {
 	if strings.Contains(errOut.String(), srv.BotToken()) || strings.Contains(errOut.String(), srv.AppToken()) {
 		t.Fatal("a token reached the log")
 	}
+	if !strings.Contains(errOut.String(), "connected to Slack") || strings.Contains(errOut.String(), "kv cache") {
+		t.Fatalf("the info log must show the connection but not what users typed:\n%s", errOut.String())
+	}
 }
 
 func TestServeFailsFastOnBadToken(t *testing.T) {
