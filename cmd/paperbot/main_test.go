@@ -329,3 +329,30 @@ func (s *syncBuffer) String() string {
 	defer s.mu.Unlock()
 	return s.b.String()
 }
+
+// Without a data directory, subscription commands explain why they are off
+// instead of running "subscribe …" as a search.
+func TestServeWithoutDataDirTurnsDigestsOff(t *testing.T) {
+	srv := slacktest.NewServer()
+	defer srv.Close()
+	slackEnv(t, srv)
+	ctx, stop := context.WithCancel(t.Context())
+	defer stop()
+	done := make(chan int, 1)
+	go func() { done <- run(ctx, []string{"serve"}, strings.NewReader(""), io.Discard, io.Discard) }()
+	if err := srv.WaitConnected(1, 10*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	srv.SlashCommand(slacktest.CommandOpts{UserID: "U1", ChannelID: "C1", Text: "subscribe graph neural networks"})
+	err := srv.WaitFor(5*time.Second, func() bool {
+		posts := srv.ResponseURLPosts()
+		return len(posts) > 0 && strings.Contains(posts[0].Text, "PAPERBOT_DATA_DIR")
+	})
+	if err != nil {
+		t.Fatalf("no explanation that digests are off: %+v", srv.ResponseURLPosts())
+	}
+	stop()
+	if code := <-done; code != exitOK {
+		t.Fatalf("serve exited %d", code)
+	}
+}
