@@ -110,6 +110,19 @@ func (b *Bot) view(ctx context.Context, req *Request, st viewState, isPublic boo
 	return b.renderView(ctx, req, st, isPublic, "")
 }
 
+// MaxSimilarResults bounds how far "More like this" pages: past a few pages
+// the resemblance is too weak to be worth reading.
+const MaxSimilarResults = 30
+
+// pageOf keeps the results from offset on, as the page starting there.
+func pageOf(res *search.Results, offset int) *search.Results {
+	page := *res
+	page.Offset = offset
+	page.Results = res.Results[min(offset, len(res.Results)):]
+	page.Total = min(res.Total, MaxSimilarResults)
+	return &page
+}
+
 // renderView is view with an optional "shared by" user.
 func (b *Bot) renderView(ctx context.Context, req *Request, st viewState, isPublic bool, sharedBy string) (*Reply, error) {
 	switch st.Kind {
@@ -124,10 +137,12 @@ func (b *Bot) renderView(ctx context.Context, req *Request, st viewState, isPubl
 		if err != nil {
 			return nil, err
 		}
-		res, err := b.searcher.Similar(ctx, st.Arg, b.cfg.PageSize)
+		// Similar has no offset: fetch up to the end of the page, keep the page.
+		res, err := b.searcher.Similar(ctx, st.Arg, min(st.Offset+b.cfg.PageSize, MaxSimilarResults))
 		if err != nil {
 			return nil, err
 		}
+		res = pageOf(res, st.Offset)
 		name := p.Title
 		if strings.TrimSpace(name) == "" {
 			name = p.Headline

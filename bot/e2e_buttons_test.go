@@ -8,6 +8,7 @@ import (
 	"github.com/slack-go/slack"
 
 	"github.com/paperbot/paperbot/bot/slacktest"
+	"github.com/paperbot/paperbot/search"
 )
 
 // searchEphemeral runs a slash search for user and returns its reply.
@@ -191,4 +192,56 @@ func firstResultID(t *testing.T, m slacktest.Message) string {
 	}
 	t.Fatalf("no first result in:\n%s", blockTexts(t, m))
 	return ""
+}
+
+// TestE2ESimilarPages: "More like this" pages like a search, in the order
+// the index ranks them, and stops at MaxSimilarResults.
+func TestE2ESimilarPages(t *testing.T) {
+	h := startBot(t, harnessOpts{})
+	const lacache = "jeq7bgwz"
+	want, err := testIndex(t).Similar(t.Context(), lacache, 10)
+	if err != nil || want.NoMatch || len(want.Results) < 10 {
+		t.Fatalf("the seeds need 10 papers like LaCache for this test: %v %+v", err, want)
+	}
+	h.slash("U1", "C1", "similar "+lacache)
+	m := h.waitEphemeral("C1", "U1", 1)
+	if !hasButton(t, m, "page:next") {
+		t.Fatalf("first page of similar papers has no Next button:\n%s", blockTexts(t, m))
+	}
+	click(t, h, m, "U1", "page:next")
+	var page2 slacktest.Message
+	if err := h.srv.WaitFor(wait, func() bool {
+		es := h.srv.Ephemerals("C1", "U1")
+		page2 = es[0]
+		return len(es) == 1 && es[0].Edits == 1
+	}); err != nil {
+		t.Fatalf("similar page 2 did not replace page 1: %v", err)
+	}
+	text := blockTexts(t, page2)
+	if !strings.Contains(text, "Results 6–10") || !strings.Contains(text, "`"+want.Results[5].ID+"`") {
+		t.Fatalf("page 2 should start with the 6th similar paper %s:\n%s", want.Results[5].ID, text)
+	}
+	if strings.Contains(text, "`"+want.Results[0].ID+"`") {
+		t.Fatalf("page 2 repeats page 1's top paper:\n%s", text)
+	}
+}
+
+func TestPageOfStopsAtMaxSimilar(t *testing.T) {
+	res := &search.Results{Total: 500, Results: make([]search.Result, MaxSimilarResults)}
+	p := pageOf(res, MaxSimilarResults-5)
+	if len(p.Results) != 5 || p.Offset != MaxSimilarResults-5 || p.Total != MaxSimilarResults {
+		t.Fatalf("pageOf = %d results, offset %d, total %d", len(p.Results), p.Offset, p.Total)
+	}
+	if acts := pagerButtons(resultsView{State: viewState{Kind: viewSimilar, Arg: "x", Offset: p.Offset}, PageSize: 5}, p.Offset, len(p.Results), p.Total); hasAction(acts, actionPage+":next") {
+		t.Fatal("Next offered past MaxSimilarResults")
+	}
+}
+
+func hasAction(acts []slack.BlockElement, id string) bool {
+	for _, a := range acts {
+		if b, ok := a.(*slack.ButtonBlockElement); ok && b.ActionID == id {
+			return true
+		}
+	}
+	return false
 }

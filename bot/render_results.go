@@ -98,7 +98,7 @@ func pagerButtons(v resultsView, offset, n, total int) []slack.BlockElement {
 		prev.Offset = max(0, offset-size)
 		acts = append(acts, button(actionPage+":prev", "◀ Previous", prev.encode(), ""))
 	}
-	if offset+n < total && v.State.Kind == viewSearch {
+	if offset+n < total && (v.State.Kind == viewSearch || v.State.Kind == viewSimilar) {
 		next := v.State
 		next.Offset = offset + n
 		label := "Next ▶"
