@@ -239,6 +239,7 @@ func TestLoadErrors(t *testing.T) {
 		{"unknown format", []string{filepath.Join(corporaDir, "bad/notes.md")}, []string{"notes.md", "unknown format"}},
 		{"binary file", []string{filepath.Join(corporaDir, "bad/blob.bin")}, []string{"blob.bin", "not a text file"}},
 		{"unknown TSV layout", []string{filepath.Join(corporaDir, "bad/cols.tsv")}, []string{"cols.tsv: line 1", "header row"}},
+		{"text that is not prose", []string{filepath.Join(corporaDir, "bad/config.txt")}, []string{"config.txt", "no usable paper", "does not read like an abstract"}},
 		{"no usable record", []string{filepath.Join(corporaDir, "bad/allbad.jsonl")}, []string{"allbad.jsonl", "no usable paper", "allbad.jsonl:1"}},
 		{"one bad file fails the load", []string{filepath.Join(corporaDir, "json/*.jsonl"), filepath.Join(corporaDir, "bad/broken.json")}, []string{"broken.json"}},
 	}

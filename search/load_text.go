@@ -2,6 +2,7 @@ package search
 
 import (
 	"strings"
+	"unicode"
 )
 
 // maxHeaderLen is the longest first line read as a collection header.
@@ -41,6 +42,12 @@ func (l *loader) loadText(name, data string) error {
 			return
 		}
 		para++
+		if !readsLikeProse(joined) {
+			// Any text file parses as this format; a paragraph of code,
+			// config or tables is not an abstract.
+			l.skip(locLine(name, startLine), "paragraph does not read like an abstract (too few words); skipped")
+			return
+		}
 		r := rawPaper{src: locLine(name, startLine), abstract: joined, venue: venue, year: year}
 		if m, ok := meta.lookup(base, para); ok {
 			r.title, r.authors, r.url = m.title, m.authors, m.url
@@ -70,3 +77,28 @@ func (l *loader) loadText(name, data string) error {
 func isHeaderLine(s string) bool {
 	return len(s) <= maxHeaderLen && !strings.HasSuffix(s, ".") && !strings.Contains(s, ". ")
 }
+
+// readsLikeProse reports whether a paragraph is mostly words: at least
+// minProseWords tokens that are (punctuation around them aside) at least 80%
+// letters, and such words at least 60% of all tokens.
+func readsLikeProse(s string) bool {
+	tokens := strings.Fields(s)
+	words := 0
+	for _, t := range tokens {
+		t = strings.TrimFunc(t, unicode.IsPunct)
+		letters, runes := 0, 0
+		for _, r := range t {
+			runes++
+			if unicode.IsLetter(r) {
+				letters++
+			}
+		}
+		if letters >= 2 && letters*10 >= runes*8 {
+			words++
+		}
+	}
+	return words >= minProseWords && words*10 >= len(tokens)*6
+}
+
+// minProseWords is the fewest words a plain-text abstract has.
+const minProseWords = 8

@@ -51,9 +51,26 @@ func loadConfig() (Config, error) {
 		}
 	}
 	if err := envconfig.Process("", &c); err != nil {
+		var pe *envconfig.ParseError
+		if errors.As(err, &pe) {
+			// Only numbers, durations and booleans can fail to parse, never a token.
+			return c, fmt.Errorf("%s=%q is not a valid %s (see paperbot config)", pe.KeyName, pe.Value, typeWord(pe.TypeName))
+		}
 		return c, fmt.Errorf("configuration: %w", err)
 	}
 	return c, c.Validate()
+}
+
+func typeWord(goType string) string {
+	switch goType {
+	case "int":
+		return "whole number"
+	case "time.Duration", "Duration":
+		return "duration such as 10s or 6h"
+	case "bool":
+		return "boolean (true or false)"
+	}
+	return goType
 }
 
 // Validate checks everything that can be checked without the network. Its

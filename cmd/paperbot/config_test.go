@@ -76,8 +76,13 @@ func TestConfigFromEnvironment(t *testing.T) {
 		t.Errorf("env not applied or defaults missing: %+v", c)
 	}
 	t.Setenv("PAPERBOT_WORKERS", "many")
-	if _, err := loadConfig(); err == nil || !strings.Contains(err.Error(), "PAPERBOT_WORKERS") {
-		t.Errorf("loadConfig with a non-number = %v, want an error naming PAPERBOT_WORKERS", err)
+	if _, err := loadConfig(); err == nil || err.Error() != `PAPERBOT_WORKERS="many" is not a valid whole number (see paperbot config)` {
+		t.Errorf("loadConfig with a non-number = %v, want a friendly error naming PAPERBOT_WORKERS", err)
+	}
+	t.Setenv("PAPERBOT_WORKERS", "3")
+	t.Setenv("PAPERBOT_DIGEST_GRACE", "6 hours")
+	if _, err := loadConfig(); err == nil || !strings.Contains(err.Error(), "PAPERBOT_DIGEST_GRACE") || !strings.Contains(err.Error(), "such as 10s") {
+		t.Errorf("loadConfig with a bad duration = %v", err)
 	}
 }
 
