@@ -72,7 +72,7 @@ func runShow(e *env, args []string) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if fs.NArg() != 1 {
+	if fs.NArg() != 1 || strings.TrimSpace(fs.Arg(0)) == "" {
 		return usagef("give one paper ID, as shown next to each result")
 	}
 	ix, _, err := openIndex(e.ctx, e.cfg, quietLogger(e), e.stderr)
@@ -102,7 +102,7 @@ func runSimilar(e *env, args []string) error {
 	if err := qf.validate(); err != nil {
 		return err
 	}
-	if (*text == "") == (fs.NArg() != 1) {
+	if (*text == "") == (fs.NArg() != 1) || (*text == "" && strings.TrimSpace(fs.Arg(0)) == "") {
 		return usagef("give one paper ID, or --text with an abstract (--text - reads standard input)")
 	}
 	if *text == "-" {
