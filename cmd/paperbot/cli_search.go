@@ -40,7 +40,7 @@ func runQuery(e *env, name string, args []string) error {
 	fs := newFlags(name)
 	var qf queryFlags
 	qf.register(fs)
-	if err := parseFlags(fs, args); err != nil {
+	if err := parseQueryFlags(fs, args); err != nil {
 		return err
 	}
 	if err := qf.validate(); err != nil {
@@ -96,7 +96,7 @@ func runSimilar(e *env, args []string) error {
 	var qf queryFlags
 	qf.register(fs)
 	text := fs.String("text", "", "an abstract of your own; - reads it from standard input")
-	if err := parseFlags(fs, args); err != nil {
+	if err := parseQueryFlags(fs, args); err != nil {
 		return err
 	}
 	if err := qf.validate(); err != nil {

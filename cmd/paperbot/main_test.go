@@ -76,6 +76,29 @@ func TestSearchJSON(t *testing.T) {
 	}
 }
 
+// Flags may follow the query, and -words that are not flags are exclusions.
+func TestQueryFlagsAnywhere(t *testing.T) {
+	clearEnv(t)
+	tests := []struct {
+		name string
+		args []string
+		want string // in the first result
+		not  string // nowhere in the output
+	}{
+		{"flags after the query", []string{"search", "kv", "cache", "-n", "1"}, "LaCache", "2. "},
+		{"exclusion first", []string{"search", "-transformer", "diffusion", "-n=1"}, "1. ", "Transformer"},
+		{"json after the query", []string{"search", "EQ-VAE", "--json", "-n", "1"}, `"query": "EQ-VAE"`, "2. "},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errOut := runCmd(t, t.Context(), tt.args...)
+			if code != exitOK || !strings.Contains(out, tt.want) || strings.Contains(out, tt.not) {
+				t.Fatalf("exit %d, want %q and not %q in:\n%s%s", code, tt.want, tt.not, out, errOut)
+			}
+		})
+	}
+}
+
 func TestCommandErrorsAreFriendly(t *testing.T) {
 	clearEnv(t)
 	tests := []struct {
@@ -88,6 +111,7 @@ func TestCommandErrorsAreFriendly(t *testing.T) {
 		{"unknown id", []string{"show", "zzzzzzzz"}, exitError, "zzzzzzzz"},
 		{"no query", []string{"search"}, exitUsage, "usage: paperbot search"},
 		{"bad -n", []string{"search", "-n", "0", "x"}, exitUsage, "-n must be"},
+		{"-n without a value", []string{"search", "x", "-n"}, exitUsage, "-n needs a value"},
 		{"unknown command", []string{"frobnicate"}, exitUsage, "unknown command"},
 		{"missing corpus file", []string{"search", "x"}, exitError, "nope.json"},
 	}

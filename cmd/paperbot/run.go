@@ -129,10 +129,36 @@ func newFlags(name string) *flag.FlagSet {
 
 func parseFlags(fs *flag.FlagSet, args []string) error {
 	if err := fs.Parse(args); err != nil {
-		if strings.HasPrefix(err.Error(), "flag provided but not defined") {
-			return usagef("%v (a query that starts with a -exclusion goes after --, e.g. paperbot %s -- -vision transformers)", err, fs.Name())
-		}
 		return usagef("%v", err)
 	}
 	return nil
+}
+
+// parseQueryFlags parses the flags fs defines wherever they stand, so
+// `search kv cache -n 3` works, and leaves every other word, -exclusions
+// included, to the query: fs.Args() is the query. "--" ends the flags.
+func parseQueryFlags(fs *flag.FlagSet, args []string) error {
+	var flags, query []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			query = append(query, args[i+1:]...)
+			break
+		}
+		name, _, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		f := fs.Lookup(name)
+		if !strings.HasPrefix(a, "-") || f == nil {
+			query = append(query, a)
+			continue
+		}
+		flags = append(flags, a)
+		if _, isBool := f.Value.(interface{ IsBoolFlag() bool }); !isBool && !hasValue {
+			if i+1 == len(args) {
+				return usagef("%s needs a value", a)
+			}
+			i++
+			flags = append(flags, args[i])
+		}
+	}
+	return parseFlags(fs, append(flags, append([]string{"--"}, query...)...))
 }
