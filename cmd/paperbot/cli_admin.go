@@ -30,8 +30,12 @@ func runVersion(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	v := version
+	if v == "" { // built with an empty -X main.version=$VERSION
+		v = "dev"
+	}
 	fmt.Fprintf(e.stdout, "paperbot %s (commit %s, %s)\ncorpus: %d papers from %s\n",
-		version, buildCommit(), runtime.Version(), len(corpus.Papers), corpusName(e.cfg))
+		v, buildCommit(), runtime.Version(), len(corpus.Papers), corpusName(e.cfg))
 	return nil
 }
 

@@ -141,8 +141,8 @@ func askRunningBot(e *env, channelID string) (string, error) {
 
 // localURL turns a listen address into a URL this machine can reach.
 func localURL(addr string) (string, error) {
-	if addr == "" {
-		return "", fmt.Errorf("PAPERBOT_HTTP_ADDR is empty: no local endpoint to ask")
+	if addr == httpOff {
+		return "", fmt.Errorf("PAPERBOT_HTTP_ADDR is off: no local endpoint to ask")
 	}
 	host, port, err := net.SplitHostPort(addr)
 	if err != nil {

@@ -26,7 +26,7 @@ type Config struct {
 	DataDir string `envconfig:"PAPERBOT_DATA_DIR" desc:"Directory for the persistent index and the subscription store. Empty: an in-memory index, and channel subscriptions are off (they need somewhere durable to live)."`
 	Corpus  string `envconfig:"PAPERBOT_CORPUS" desc:"Comma-separated paper files or globs (seed text, JSON, JSON Lines, TSV). Empty: the embedded ICML 2025 seeds."`
 
-	HTTPAddr  string `envconfig:"PAPERBOT_HTTP_ADDR" default:"127.0.0.1:8080" desc:"Listen address for /healthz, /readyz and /metrics. Empty disables it."`
+	HTTPAddr  string `envconfig:"PAPERBOT_HTTP_ADDR" default:"127.0.0.1:8080" desc:"Listen address for /healthz, /readyz and /metrics; off disables them."`
 	LogLevel  string `envconfig:"PAPERBOT_LOG_LEVEL" default:"info" desc:"Log level: debug, info, warn or error."`
 	LogFormat string `envconfig:"PAPERBOT_LOG_FORMAT" default:"text" desc:"Log format: text or json."`
 
@@ -37,6 +37,10 @@ type Config struct {
 	DigestGrace     time.Duration `envconfig:"PAPERBOT_DIGEST_GRACE" default:"6h" desc:"How late a digest missed during downtime may still be posted."`
 	DigestPostEmpty bool          `envconfig:"PAPERBOT_DIGEST_POST_EMPTY" default:"false" desc:"Post a one-line 'nothing new today' instead of staying silent."`
 }
+
+// httpOff as PAPERBOT_HTTP_ADDR turns the health and metrics listener off
+// (an empty value takes the default, like every other variable).
+const httpOff = "off"
 
 // loadConfig reads the environment and validates the result. A variable
 // set to the empty string counts as unset, so a .env file copied from
@@ -81,9 +85,9 @@ func (c Config) Validate() error {
 	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
 		errs = append(errs, fmt.Errorf("SLACK_API_URL must be an http(s) URL such as https://slack.com/api/"))
 	}
-	if c.HTTPAddr != "" {
+	if c.HTTPAddr != httpOff {
 		if _, _, err := net.SplitHostPort(c.HTTPAddr); err != nil {
-			errs = append(errs, fmt.Errorf("PAPERBOT_HTTP_ADDR must be host:port, such as 127.0.0.1:8080"))
+			errs = append(errs, fmt.Errorf("PAPERBOT_HTTP_ADDR must be host:port, such as 127.0.0.1:8080, or off"))
 		}
 	}
 	if _, err := c.slogLevel(); err != nil {

@@ -22,7 +22,8 @@ func TestConfigValidate(t *testing.T) {
 		{"defaults are valid", func(*Config) {}, ""},
 		{"bad api url", func(c *Config) { c.APIURL = "slack.com" }, "SLACK_API_URL"},
 		{"bad http addr", func(c *Config) { c.HTTPAddr = "8080" }, "PAPERBOT_HTTP_ADDR"},
-		{"http disabled", func(c *Config) { c.HTTPAddr = "" }, ""},
+		{"http disabled", func(c *Config) { c.HTTPAddr = httpOff }, ""},
+		{"empty http addr", func(c *Config) { c.HTTPAddr = "" }, "PAPERBOT_HTTP_ADDR"},
 		{"bad level", func(c *Config) { c.LogLevel = "loud" }, "PAPERBOT_LOG_LEVEL"},
 		{"bad format", func(c *Config) { c.LogFormat = "xml" }, "PAPERBOT_LOG_FORMAT"},
 		{"no workers", func(c *Config) { c.Workers = 0 }, "PAPERBOT_WORKERS"},
@@ -105,8 +106,10 @@ func TestEnvExampleDocumentsEveryVariable(t *testing.T) {
 	documented := map[string]bool{}
 	sc := bufio.NewScanner(bytes.NewReader(b))
 	for sc.Scan() {
-		line := sc.Text()
-		if k, _, ok := strings.Cut(line, "="); ok && !strings.HasPrefix(line, "#") {
+		// A variable is documented set (KEY=value) or commented out with its
+		// default ("# KEY=value").
+		line := strings.TrimPrefix(sc.Text(), "# ")
+		if k, _, ok := strings.Cut(line, "="); ok && !strings.ContainsAny(k, " #") {
 			documented[k] = true
 		}
 	}

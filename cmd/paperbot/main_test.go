@@ -34,7 +34,7 @@ func clearEnv(t *testing.T) {
 		t.Setenv(k, "")
 	}
 	t.Setenv("SLACK_API_URL", "https://slack.com/api/")
-	t.Setenv("PAPERBOT_HTTP_ADDR", "")
+	t.Setenv("PAPERBOT_HTTP_ADDR", httpOff)
 }
 
 func TestAskAnswersOverEmbeddedSeeds(t *testing.T) {

@@ -212,9 +212,9 @@ func (l *lateHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// serveHTTP serves h on addr ("" disables it) and returns its stop function.
+// serveHTTP serves h on addr ("off" disables it) and returns its stop function.
 func serveHTTP(addr string, h http.Handler, log *slog.Logger) (stop func(), err error) {
-	if addr == "" {
+	if addr == httpOff {
 		return func() {}, nil
 	}
 	ln, err := net.Listen("tcp", addr)
