@@ -380,3 +380,20 @@ func TestServeWithoutDataDirTurnsDigestsOff(t *testing.T) {
 		t.Fatalf("serve exited %d", code)
 	}
 }
+
+func TestVersionAndConfigCommands(t *testing.T) {
+	clearEnv(t)
+	code, out, _ := runCmd(t, t.Context(), "version")
+	if code != exitOK || !strings.HasPrefix(out, "paperbot ") || !strings.Contains(out, "corpus: 57 papers") {
+		t.Fatalf("version: exit %d, %q", code, out)
+	}
+	code, out, _ = runCmd(t, t.Context(), "config")
+	for _, k := range configKeys(t) {
+		if !strings.Contains(out, "`"+k+"`") {
+			t.Errorf("config does not list %s", k)
+		}
+	}
+	if code != exitOK {
+		t.Fatalf("config: exit %d", code)
+	}
+}
