@@ -578,3 +578,39 @@ func TestDigestCommandsInHelpWithinLimits(t *testing.T) {
 		t.Fatalf("help lacks the subscribe usage")
 	}
 }
+
+// TestDigestThreadFinishedAfterAFailedReply: a digest longer than one
+// message whose thread reply fails is finished on the next tick: the reply is
+// posted once, the top message never again.
+func TestDigestThreadFinishedAfterAFailedReply(t *testing.T) {
+	b := startDigestBot(t, digest.Config{Papers: 15})
+	sub := b.subscribe("ULONG0001", "CLONG0001", "learning at 09:00 tz UTC daily")
+	b.srv.FailAfter("chat.postMessage", 1, "internal_error") // the top message passes, its reply fails
+	b.tickAt(time.Date(2025, 3, 10, 9, 0, 0, 0, time.UTC))
+	top := b.digests("CLONG0001")
+	if len(top) != 1 || len(b.srv.Thread("CLONG0001", top[0].TS)) != 0 {
+		t.Fatalf("after the failed reply: %d digests, thread %d", len(top), len(b.srv.Thread("CLONG0001", top[0].TS)))
+	}
+	key := digest.RunKey{SubscriptionID: sub.ID, Day: digest.Date{Year: 2025, Month: 3, Day: 10}}
+	if r, _ := b.store.GetRun(context.Background(), key); r.State == digest.Posted {
+		t.Fatal("a digest missing its thread was recorded as posted")
+	}
+	b.tickAt(time.Date(2025, 3, 10, 9, 1, 0, 0, time.UTC))
+	b.tickAt(time.Date(2025, 3, 10, 9, 2, 0, 0, time.UTC))
+	top = b.digests("CLONG0001")
+	if len(top) != 1 {
+		t.Fatalf("%d top-level digests, want 1", len(top))
+	}
+	ids := b.allPaperIDs(t, top[0])
+	seen := map[string]bool{}
+	for _, id := range ids {
+		if seen[id] {
+			t.Fatalf("paper %s posted twice: %v", id, ids)
+		}
+		seen[id] = true
+	}
+	r, err := b.store.GetRun(context.Background(), key)
+	if err != nil || r.State != digest.Posted || len(ids) != len(r.Papers) || len(r.Papers) <= DigestPapersPerMessage {
+		t.Fatalf("run %+v (%v): %d papers shown, want all of more than %d", r, err, len(ids), DigestPapersPerMessage)
+	}
+}

@@ -40,29 +40,86 @@ var (
 func (b *Bot) DigestPoster() *DigestPoster { return &DigestPoster{b: b} }
 
 // Post posts the digest's first message with the run key in its metadata
-// and the rest in its thread. Errors retrying cannot fix are
-// *digest.UnpostableError. A continuation that fails after the first
-// message went out is logged, not returned: the digest exists, and
-// returning an error would have it posted again.
+// and the rest in its thread, each reply carrying its part number. Errors
+// retrying cannot fix are *digest.UnpostableError. When a reply fails after
+// the first message went out, Post stops and returns the ts with an error
+// wrapping digest.ErrIncomplete: the scheduler keeps the run open, finds the
+// message and calls Complete, so no part is posted twice or lost.
 func (p *DigestPoster) Post(ctx context.Context, d digest.Digest) (string, error) {
 	msgs := RenderDigest(d, p.b.cfg.SlashCommand)
-	meta := func(event string) slack.MsgOption {
-		return slack.MsgOptionMetadata(slack.SlackMetadata{EventType: event,
-			EventPayload: map[string]any{"run": d.Key.String(), "subscription": d.Subscription.ID}})
-	}
 	first := p.b.safeReply(&msgs[0])
-	_, ts, err := p.b.api.PostMessageContext(ctx, d.Subscription.ChannelID, append(msgOptions("", first), meta(DigestEventType))...)
+	_, ts, err := p.b.api.PostMessageContext(ctx, d.Subscription.ChannelID, append(msgOptions("", first), digestMeta(d, 1))...)
 	if err != nil {
 		return "", classifySlackError(err)
 	}
-	for i, m := range msgs[1:] {
-		r := p.b.safeReply(&m)
-		if _, _, err := p.b.api.PostMessageContext(ctx, d.Subscription.ChannelID, append(msgOptions(ts, r), meta(DigestPartEventType))...); err != nil {
-			p.b.metrics.errors.WithLabelValues("slack").Inc()
-			p.b.log.Error("digest continuation not posted", "run", d.Key.String(), "part", i+2, "err", err)
-		}
+	if err := p.postParts(ctx, d, ts, msgs, nil); err != nil {
+		return ts, err
 	}
 	return ts, nil
+}
+
+// Complete posts the thread replies of d that are not under ts yet.
+func (p *DigestPoster) Complete(ctx context.Context, d digest.Digest, ts string) error {
+	msgs := RenderDigest(d, p.b.cfg.SlashCommand)
+	if len(msgs) < 2 {
+		return nil
+	}
+	have, err := p.postedParts(ctx, d, ts)
+	if err != nil {
+		return classifySlackError(err)
+	}
+	return p.postParts(ctx, d, ts, msgs, have)
+}
+
+// postParts posts msgs[1:] in the thread of ts, in order, skipping the
+// part numbers in have.
+func (p *DigestPoster) postParts(ctx context.Context, d digest.Digest, ts string, msgs []Reply, have map[int]bool) error {
+	for i := 1; i < len(msgs); i++ {
+		part := i + 1
+		if have[part] {
+			continue
+		}
+		r := p.b.safeReply(&msgs[i])
+		if _, _, err := p.b.api.PostMessageContext(ctx, d.Subscription.ChannelID, append(msgOptions(ts, r), digestMeta(d, part))...); err != nil {
+			p.b.metrics.errors.WithLabelValues("slack").Inc()
+			return fmt.Errorf("%w: part %d of %d: %w", digest.ErrIncomplete, part, len(msgs), classifySlackError(err))
+		}
+	}
+	return nil
+}
+
+// postedParts reads the digest's thread for the part numbers already there.
+func (p *DigestPoster) postedParts(ctx context.Context, d digest.Digest, ts string) (map[int]bool, error) {
+	have := map[int]bool{}
+	params := &slack.GetConversationRepliesParameters{ChannelID: d.Subscription.ChannelID, Timestamp: ts, Limit: 200, IncludeAllMetadata: true}
+	for range maxFindPages {
+		msgs, hasMore, cursor, err := p.b.api.GetConversationRepliesContext(ctx, params)
+		if err != nil {
+			return nil, err
+		}
+		for _, m := range msgs {
+			if m.Metadata.EventType == DigestPartEventType && m.Metadata.EventPayload["run"] == d.Key.String() {
+				if n, err := strconv.Atoi(fmt.Sprint(m.Metadata.EventPayload["part"])); err == nil {
+					have[n] = true
+				}
+			}
+		}
+		if !hasMore || cursor == "" {
+			break
+		}
+		params.Cursor = cursor
+	}
+	return have, nil
+}
+
+// digestMeta is the message metadata of part n (1 is the top message).
+func digestMeta(d digest.Digest, part int) slack.MsgOption {
+	event := DigestEventType
+	if part > 1 {
+		event = DigestPartEventType
+	}
+	return slack.MsgOptionMetadata(slack.SlackMetadata{EventType: event,
+		EventPayload: map[string]any{"run": d.Key.String(), "subscription": d.Subscription.ID, "part": part}})
 }
 
 // Find looks through the channel's history since the day before the run's

@@ -23,6 +23,8 @@ var APIMethods = []APIMethod{
 	{"GetConversationInfoContext", "conversations.info", []string{"channels:read", "groups:read"}},
 	// Digest recovery looks for its own message after a crash mid-post.
 	{"GetConversationHistoryContext", "conversations.history", []string{"channels:history", "groups:history"}},
+	// ... and reads its thread to finish a digest cut short between messages.
+	{"GetConversationRepliesContext", "conversations.replies", []string{"channels:history", "groups:history"}},
 	// Paused digests DM their creator.
 	{"OpenConversationContext", "conversations.open", []string{"im:write"}},
 	// Subscribing in a public channel joins it, so the digest can post.

@@ -39,13 +39,22 @@ type Poster interface {
 	// Post posts d to d.Subscription.ChannelID as one message (plus thread
 	// replies for papers that do not fit) carrying d.Key.String() in its
 	// message metadata, and returns the top message's ts. Errors that
-	// retrying cannot fix are *UnpostableError.
+	// retrying cannot fix are *UnpostableError. When the top message went
+	// out but a thread reply did not, the error wraps ErrIncomplete: the run
+	// stays open, and the next attempt finds the message and calls Complete.
 	Post(ctx context.Context, d Digest) (ts string, err error)
+	// Complete posts the thread replies of d missing under its top message
+	// ts, and none twice; it does nothing for a one-message digest.
+	Complete(ctx context.Context, d Digest, ts string) error
 	// Find looks for a message carrying key in its metadata posted to the
 	// channel since the start of key.Day minus one day (UTC), and returns
 	// its ts. It is how a run interrupted after posting is recognised.
 	Find(ctx context.Context, channelID string, key RunKey) (ts string, found bool, err error)
 }
+
+// ErrIncomplete marks a Post whose top message went out but whose thread
+// replies did not all follow.
+var ErrIncomplete = errors.New("digest posted in part")
 
 // Notifier sends a direct message to a user; package bot implements it.
 type Notifier interface {

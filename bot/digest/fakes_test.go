@@ -106,9 +106,18 @@ type poster struct {
 	finds     int
 	// findErr is returned by Find while set.
 	findErr error
+	// completes counts Complete calls; the fake posts digests whole.
+	completes int
 }
 
 func newPoster(c *clock) *poster { return &poster{clock: c, unpostable: map[string]string{}} }
+
+func (f *poster) Complete(ctx context.Context, d digest.Digest, ts string) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.completes++
+	return nil
+}
 
 func (f *poster) Post(ctx context.Context, d digest.Digest) (string, error) {
 	f.mu.Lock()

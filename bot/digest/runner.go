@@ -75,6 +75,15 @@ func (s *Scheduler) advance(ctx context.Context, now time.Time, sub *Subscriptio
 			return
 		}
 		if found {
+			if sub != nil && len(run.Papers) > 0 {
+				if err := s.complete(ctx, now, *sub, run, ts); err != nil {
+					if late <= s.cfg.Grace {
+						s.retry(ctx, now, run, fmt.Errorf("finishing the digest's thread: %w", err))
+						return
+					}
+					log.Error("digest: thread left incomplete beyond the grace period", "err", err)
+				}
+			}
 			if err := st.MarkPosted(ctx, run.Key, ts, now); err != nil {
 				log.Error("digest: recording recovered post", "err", err)
 				return
@@ -136,15 +145,13 @@ func (s *Scheduler) advance(ctx context.Context, now time.Time, sub *Subscriptio
 		}
 	}
 
-	d := Digest{Key: run.Key, Subscription: *sub, Scheduled: run.Scheduled, Late: late > s.cfg.LateAfter,
-		Papers: papers, NothingNew: len(papers) == 0}
-	ts, err := s.cfg.Poster.Post(ctx, d)
+	ts, err := s.cfg.Poster.Post(ctx, s.digestOf(*sub, run, papers, late))
 	if code, ok := unpostable(err); ok {
 		s.pause(ctx, now, *sub, run, code)
 		return
 	}
 	if err != nil {
-		s.retry(ctx, now, run, err)
+		s.retry(ctx, now, run, err) // ErrIncomplete too: Find, then Complete
 		return
 	}
 	if err := st.MarkPosted(ctx, run.Key, ts, now); err != nil {
@@ -153,7 +160,23 @@ func (s *Scheduler) advance(ctx context.Context, now time.Time, sub *Subscriptio
 		return
 	}
 	s.counts.posted.Add(1)
-	log.Info("digest posted", "ts", ts, "papers", len(papers), "late", d.Late)
+	log.Info("digest posted", "ts", ts, "papers", len(papers), "late", late > s.cfg.LateAfter)
+}
+
+// digestOf is the digest a run posts; the same run always renders the same.
+func (s *Scheduler) digestOf(sub Subscription, run Run, papers []search.Result, late time.Duration) Digest {
+	return Digest{Key: run.Key, Subscription: sub, Scheduled: run.Scheduled, Late: late > s.cfg.LateAfter,
+		Papers: papers, NothingNew: len(papers) == 0}
+}
+
+// complete finishes the thread of a digest found posted, in case the
+// earlier attempt died (or failed) between its messages.
+func (s *Scheduler) complete(ctx context.Context, now time.Time, sub Subscription, run Run, ts string) error {
+	papers, err := resolvePapers(ctx, s.cfg.Searcher, sub, run.Papers)
+	if err != nil || len(papers) == 0 {
+		return err
+	}
+	return s.cfg.Poster.Complete(ctx, s.digestOf(sub, run, papers, now.Sub(run.Scheduled)), ts)
 }
 
 // retry records a failed attempt; the run stays Posting and the next tick

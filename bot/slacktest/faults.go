@@ -6,6 +6,7 @@ import "time"
 type fault struct {
 	code  string
 	times int // remaining; negative means until cleared
+	pass  int // calls to let through before failing
 }
 
 // rateLimit answers the next n calls of a method with 429.
@@ -25,6 +26,14 @@ func (s *Server) Fail(method, code string, times int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.faults[method] = &fault{code: code, times: times}
+}
+
+// FailAfter lets the next pass calls of method succeed, then fails one with
+// code: a failure in the middle of a sequence of posts.
+func (s *Server) FailAfter(method string, pass int, code string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.faults[method] = &fault{code: code, times: 1, pass: pass}
 }
 
 // RateLimit answers the next n calls of method ("*" for any) with HTTP 429,
@@ -81,6 +90,10 @@ func (s *Server) takeFaultLocked(method string) (string, bool) {
 		f, ok := s.faults[key]
 		if !ok || f.times == 0 {
 			continue
+		}
+		if f.pass > 0 {
+			f.pass--
+			return "", false
 		}
 		if f.times > 0 {
 			f.times--
