@@ -93,6 +93,13 @@ func (l *loader) corpus(names []string) (*Corpus, error) {
 			continue
 		}
 		seen[tk], seen[ak] = true, true
+		// Lists are never nil, so JSON consumers always get arrays.
+		if p.Authors == nil {
+			p.Authors = []string{}
+		}
+		if p.CodeURLs == nil {
+			p.CodeURLs = []string{}
+		}
 		c.Papers = append(c.Papers, p)
 		kept = append(kept, keys[i])
 	}

@@ -14,7 +14,7 @@ type Paper struct {
 	Headline string   `json:"headline"`
 	Authors  []string `json:"authors"`
 	Venue    string   `json:"venue"`
-	Year     int      `json:"year,omitempty"`
+	Year     int      `json:"year"` // 0 when unknown
 	URL      string   `json:"url"`
 	// CodeURLs are links found in the abstract (code repositories, project pages).
 	CodeURLs []string `json:"code_urls"`

@@ -71,6 +71,11 @@ func TestSearchJSON(t *testing.T) {
 			t.Errorf("result lacks %q", field)
 		}
 	}
+	for _, list := range []string{"authors", "code_urls"} {
+		if _, ok := res.Results[0][list].([]any); !ok {
+			t.Errorf("%s is %v, want a JSON array", list, res.Results[0][list])
+		}
+	}
 	if !strings.Contains(res.Results[0]["headline"].(string), "LaCache") {
 		t.Errorf("top hit for kv cache compression = %v, want LaCache", res.Results[0]["headline"])
 	}
