@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -129,6 +130,9 @@ func (l *loader) addJSON(ctx jsonContext, src, where string, rec jsonRecord) {
 		}
 	}
 	r.venue = rec.text("venue", "conference", "booktitle", "journal")
+	if r.venue == "" && ctx.venue == "" && rec.arxivID() != "" {
+		r.venue = "arXiv"
+	}
 	if r.venue == "" {
 		// Paper Copilot lists give only status ("Poster") and track ("main"):
 		// the venue is the file's ("nips2018.json" -> "NeurIPS 2018"), or
@@ -223,24 +227,55 @@ func (r jsonRecord) list(split func(string) []string, keys ...string) []string {
 }
 
 // pageURL prefers a paper's page over its PDF: url, site, link, forum, a
-// URL-looking id, the open-access page, then pdf.
+// URL-looking id, the open-access page, then pdf; failing those, the arXiv
+// abstract page of an arXiv ID, then the DOI's resolver link.
 func (r jsonRecord) pageURL() string {
 	for _, k := range []string{"url", "site", "link", "forum", "id", "oa", "html_url", "pdf", "pdf_url"} {
 		if u := r.text(k); looksLikeURL(u) {
 			return u
 		}
 	}
+	if id := r.arxivID(); id != "" {
+		return "https://arxiv.org/abs/" + id
+	}
+	if doi := strings.TrimSpace(r.text("doi")); strings.HasPrefix(doi, "10.") && !strings.ContainsAny(doi, " <>|") {
+		return "https://doi.org/" + doi
+	}
 	return ""
 }
 
-// year reads "year" as a number or string, else the year of a date field.
+// arxivIDPattern matches new-style (2106.09685, 2106.09685v2) and old-style
+// (hep-th/9901001, math.GT/0309136) arXiv identifiers.
+var arxivIDPattern = regexp.MustCompile(`^(\d{4}\.\d{4,5}|[a-z-]+(\.[A-Z]{2})?/\d{7})(v\d+)?$`)
+
+// arxivID is the record's arXiv identifier (arXiv's own metadata export
+// keeps it in "id"), or "".
+func (r jsonRecord) arxivID() string {
+	for _, k := range []string{"arxiv_id", "arxiv", "id"} {
+		if id := strings.TrimSpace(r.text(k)); arxivIDPattern.MatchString(id) {
+			return id
+		}
+	}
+	return ""
+}
+
+// year reads "year" as a number or string, else the year of a date field,
+// else the year a new-style arXiv ID encodes (2106.09685: June 2021).
 func (r jsonRecord) year() int {
 	if s := r.text("year"); s != "" {
 		if y, err := strconv.Atoi(strings.TrimSpace(s)); err == nil && y > 1900 && y < 2200 {
 			return y
 		}
 	}
-	return yearIn(r.text("date", "published", "publication_date"))
+	if y := yearIn(r.text("date", "published", "publication_date", "published_date")); y != 0 {
+		return y
+	}
+	if id := r.arxivID(); len(id) > 4 && id[4] == '.' {
+		if yy, err := strconv.Atoi(id[:2]); err == nil {
+			return 2000 + yy
+		}
+	}
+	return yearIn(r.text("update_date", "created"))
 }
 
 func (r jsonRecord) hasAny(keys ...string) bool {

@@ -81,6 +81,23 @@ func TestLoadFormats(t *testing.T) {
 			},
 		},
 		{
+			name:     "JSON Lines, arXiv metadata export",
+			patterns: []string{"arxiv/arxiv_sample.jsonl"},
+			papers:   2,
+			check: func(t *testing.T, c *Corpus) {
+				p := paperWith(t, c, "LoRA: Low-Rank Adaptation of Large Language Models")
+				if p.URL != "https://arxiv.org/abs/2106.09685" || p.Venue != "arXiv" || p.Year != 2021 {
+					t.Errorf("url, venue, year = %q, %q, %d; want the arXiv page, arXiv, 2021 (from the ID)", p.URL, p.Venue, p.Year)
+				}
+				if want := []string{"https://github.com/microsoft/LoRA"}; !slices.Equal(p.CodeURLs, want) {
+					t.Errorf("code urls = %q", p.CodeURLs)
+				}
+				if p = paperWith(t, c, "Attention Is All You Need"); len(p.Authors) != 4 || p.Authors[3] != "Jakob Uszkoreit" {
+					t.Errorf("authors %q: the final \"and\" must split too", p.Authors)
+				}
+			},
+		},
+		{
 			name:     "JSON array, Paper Copilot style",
 			patterns: []string{"json/nips2018_sample.json"},
 			papers:   3, skipped: 3, duplicates: 1,
