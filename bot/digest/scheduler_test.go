@@ -506,15 +506,21 @@ func TestRunTicksUntilCancelled(t *testing.T) {
 	w := newWorld(t, start, digest.Config{Interval: time.Millisecond})
 	w.subscribe("sxpps2", "C1", "graph", digest.Schedule{Hour: 9, TZ: "UTC", Every: digest.Daily})
 	w.clock.Set(start.Add(90 * time.Second))
+	posted := make(chan struct{}, 1)
+	w.poster.afterPost = func(post) error {
+		select {
+		case posted <- struct{}{}:
+		default:
+		}
+		return nil
+	}
 	ctx, cancel := context.WithCancel(bg)
 	done := make(chan error)
 	go func() { done <- w.sched.Run(ctx) }()
-	deadline := time.Now().Add(10 * time.Second)
-	for len(w.poster.all()) == 0 {
-		if time.Now().After(deadline) {
-			t.Fatal("Run posted nothing within 10s")
-		}
-		time.Sleep(time.Millisecond) // polling a condition with a deadline
+	select {
+	case <-posted:
+	case <-time.After(10 * time.Second):
+		t.Fatal("Run posted nothing within 10s")
 	}
 	cancel()
 	if err := <-done; err != nil {
