@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -400,5 +401,16 @@ func TestVersionAndConfigCommands(t *testing.T) {
 	}
 	if code != exitOK {
 		t.Fatalf("config: exit %d", code)
+	}
+}
+
+func TestDigestPreviewOnlyFromLoopback(t *testing.T) {
+	h := withDigestPreview(http.NotFoundHandler(), nil, nil, 5)
+	req := httptest.NewRequest("GET", digestPreviewPath+"?channel=C1", nil)
+	req.RemoteAddr = "10.1.2.3:5555"
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	if rec.Code != http.StatusForbidden {
+		t.Fatalf("preview from another host answered %d, want 403", rec.Code)
 	}
 }

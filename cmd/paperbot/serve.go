@@ -175,6 +175,12 @@ func withDigestPreview(h http.Handler, store *boltstore.Store, ix *search.Index,
 	mux := http.NewServeMux()
 	mux.Handle("/", h)
 	mux.HandleFunc("GET "+digestPreviewPath, func(w http.ResponseWriter, r *http.Request) {
+		// Only for an operator on this host (or in this pod): the listener
+		// may face a cluster network for probes and metrics.
+		if host, _, err := net.SplitHostPort(r.RemoteAddr); err != nil || !net.ParseIP(host).IsLoopback() {
+			http.Error(w, "only from this host", http.StatusForbidden)
+			return
+		}
 		channel := strings.TrimSpace(r.URL.Query().Get("channel"))
 		if channel == "" {
 			http.Error(w, "give ?channel=ID", http.StatusBadRequest)
