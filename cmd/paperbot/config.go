@@ -33,7 +33,7 @@ type Config struct {
 	Workers       int           `envconfig:"PAPERBOT_WORKERS" default:"8" desc:"Requests handled at once; more wait their turn."`
 	ShutdownGrace time.Duration `envconfig:"PAPERBOT_SHUTDOWN_GRACE" default:"10s" desc:"How long shutdown waits for requests in flight."`
 
-	DigestSize      int           `envconfig:"PAPERBOT_DIGEST_SIZE" default:"5" desc:"Papers per digest message."`
+	DigestSize      int           `envconfig:"PAPERBOT_DIGEST_SIZE" default:"5" desc:"Most papers in one digest (past 10 they continue in its thread)."`
 	DigestGrace     time.Duration `envconfig:"PAPERBOT_DIGEST_GRACE" default:"6h" desc:"How late a digest missed during downtime may still be posted."`
 	DigestPostEmpty bool          `envconfig:"PAPERBOT_DIGEST_POST_EMPTY" default:"false" desc:"Post a one-line 'nothing new today' instead of staying silent."`
 }
