@@ -35,14 +35,7 @@ func TestE2EPagingReplacesTheEphemeral(t *testing.T) {
 		t.Fatalf("first page has no Next button:\n%s", blockTexts(t, m))
 	}
 	click(t, h, m, "U1", "page:next")
-	var page2 slacktest.Message
-	if err := h.srv.WaitFor(wait, func() bool {
-		es := h.srv.Ephemerals("C1", "U1")
-		page2 = es[0]
-		return len(es) == 1 && es[0].Edits == 1
-	}); err != nil {
-		t.Fatalf("ephemeral not replaced by page 2: %v (ephemerals: %d)", err, h.ephemeralCount("C1", "U1"))
-	}
+	page2 := h.waitReplaced("C1", "U1", 1)
 	if text := blockTexts(t, page2); !strings.Contains(text, "Results 6–10") {
 		t.Fatalf("page 2:\n%s", text)
 	}
@@ -50,11 +43,8 @@ func TestE2EPagingReplacesTheEphemeral(t *testing.T) {
 		t.Fatal("page 2 has no Previous button")
 	}
 	click(t, h, page2, "U1", "page:prev")
-	if err := h.srv.WaitFor(wait, func() bool {
-		es := h.srv.Ephemerals("C1", "U1")
-		return len(es) == 1 && es[0].Edits == 2 && strings.Contains(blockTexts(t, es[0]), "Results 1–5")
-	}); err != nil {
-		t.Fatalf("Previous did not bring back page 1: %v", err)
+	if page1 := h.waitReplaced("C1", "U1", 2); !strings.Contains(blockTexts(t, page1), "Results 1–5") {
+		t.Fatalf("Previous did not bring back page 1:\n%s", blockTexts(t, page1))
 	}
 }
 
@@ -209,15 +199,7 @@ func TestE2ESimilarPages(t *testing.T) {
 		t.Fatalf("first page of similar papers has no Next button:\n%s", blockTexts(t, m))
 	}
 	click(t, h, m, "U1", "page:next")
-	var page2 slacktest.Message
-	if err := h.srv.WaitFor(wait, func() bool {
-		es := h.srv.Ephemerals("C1", "U1")
-		page2 = es[0]
-		return len(es) == 1 && es[0].Edits == 1
-	}); err != nil {
-		t.Fatalf("similar page 2 did not replace page 1: %v", err)
-	}
-	text := blockTexts(t, page2)
+	text := blockTexts(t, h.waitReplaced("C1", "U1", 1))
 	if !strings.Contains(text, "Results 6–10") || !strings.Contains(text, "`"+want.Results[5].ID+"`") {
 		t.Fatalf("page 2 should start with the 6th similar paper %s:\n%s", want.Results[5].ID, text)
 	}

@@ -179,6 +179,25 @@ func (h *harness) waitEphemeral(channel, user string, n int) slacktest.Message {
 }
 
 // waitThread waits for n bot replies in the thread under ts.
+// waitReplaced waits until the user's only ephemeral in channel has been
+// replaced edits times (paging replaces it through response_url) and
+// returns it.
+func (h *harness) waitReplaced(channel, user string, edits int) slacktest.Message {
+	h.t.Helper()
+	var m slacktest.Message
+	if err := h.srv.WaitFor(wait, func() bool {
+		es := h.srv.Ephemerals(channel, user)
+		if len(es) != 1 {
+			return false
+		}
+		m = es[0]
+		return m.Edits == edits
+	}); err != nil {
+		h.t.Fatalf("ephemeral not replaced %d times: %v (ephemerals: %d)", edits, err, h.ephemeralCount(channel, user))
+	}
+	return m
+}
+
 func (h *harness) waitThread(channel, ts string, n int) []slacktest.Message {
 	h.t.Helper()
 	var replies []slacktest.Message
