@@ -45,25 +45,25 @@ type HomeView struct {
 // Messages returns the live (not deleted) messages of channel, thread replies
 // included, in the order they were posted. Ephemerals are not included.
 func (s *Server) Messages(channel string) []Message {
-	return s.collect(s.messages, func(m *Message) bool { return m.Channel == channel && !m.Deleted })
+	return s.collect(&s.messages, func(m *Message) bool { return m.Channel == channel && !m.Deleted })
 }
 
 // Thread returns the live replies in channel under parent ts, oldest first.
 func (s *Server) Thread(channel, ts string) []Message {
-	return s.collect(s.messages, func(m *Message) bool {
+	return s.collect(&s.messages, func(m *Message) bool {
 		return m.Channel == channel && m.ThreadTS == ts && m.TS != ts && !m.Deleted
 	})
 }
 
 // AllMessages returns every channel message ever posted, deleted ones too.
 func (s *Server) AllMessages() []Message {
-	return s.collect(s.messages, func(*Message) bool { return true })
+	return s.collect(&s.messages, func(*Message) bool { return true })
 }
 
 // Ephemerals returns the live ephemeral messages user saw in channel ("" for
 // any channel or any user).
 func (s *Server) Ephemerals(channel, user string) []Message {
-	return s.collect(s.ephemerals, func(m *Message) bool {
+	return s.collect(&s.ephemerals, func(m *Message) bool {
 		return (channel == "" || m.Channel == channel) && (user == "" || m.Recipient == user) && !m.Deleted
 	})
 }
@@ -93,11 +93,11 @@ func (s *Server) WaitForMessage(timeout time.Duration, match func(Message) bool)
 	return found, err
 }
 
-func (s *Server) collect(list []*Message, keep func(*Message) bool) []Message {
-	s.mu.Lock()
+func (s *Server) collect(list *[]*Message, keep func(*Message) bool) []Message {
+	s.mu.Lock() // before reading *list: posts append to it
 	defer s.mu.Unlock()
 	var out []Message
-	for _, m := range list {
+	for _, m := range *list {
 		if keep(m) {
 			out = append(out, *m)
 		}
