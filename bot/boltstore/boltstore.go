@@ -15,6 +15,7 @@
 package boltstore
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -130,3 +131,17 @@ func (s *Store) Check() error {
 
 // Close closes the file. Closing twice is safe.
 func (s *Store) Close() error { return s.db.Close() }
+
+// getJSON reads the JSON record under key in bucket; a missing one is
+// digest.ErrNotFound, an unreadable one an error naming it.
+func getJSON[T any](tx *bolt.Tx, bucket []byte, key, what string) (T, error) {
+	var v T
+	raw := tx.Bucket(bucket).Get([]byte(key))
+	if raw == nil {
+		return v, fmt.Errorf("%s %s: %w", what, key, digest.ErrNotFound)
+	}
+	if err := json.Unmarshal(raw, &v); err != nil {
+		return v, fmt.Errorf("%s %s: corrupt record: %w", what, key, err)
+	}
+	return v, nil
+}

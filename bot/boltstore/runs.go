@@ -3,7 +3,6 @@ package boltstore
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -12,15 +11,7 @@ import (
 )
 
 func getRun(tx *bolt.Tx, key digest.RunKey) (digest.Run, error) {
-	var r digest.Run
-	v := tx.Bucket(bucketRuns).Get([]byte(key.String()))
-	if v == nil {
-		return r, fmt.Errorf("run %s: %w", key, digest.ErrNotFound)
-	}
-	if err := json.Unmarshal(v, &r); err != nil {
-		return r, fmt.Errorf("run %s: corrupt record: %w", key, err)
-	}
-	return r, nil
+	return getJSON[digest.Run](tx, bucketRuns, key.String(), "run")
 }
 
 // putRun writes a run and keeps the index of unfinished runs in step.

@@ -26,15 +26,7 @@ func (s *Store) view(ctx context.Context, fn func(tx *bolt.Tx) error) error {
 }
 
 func getSub(tx *bolt.Tx, id string) (digest.Subscription, error) {
-	var sub digest.Subscription
-	v := tx.Bucket(bucketSubs).Get([]byte(id))
-	if v == nil {
-		return sub, fmt.Errorf("subscription %s: %w", id, digest.ErrNotFound)
-	}
-	if err := json.Unmarshal(v, &sub); err != nil {
-		return sub, fmt.Errorf("subscription %s: corrupt record: %w", id, err)
-	}
-	return sub, nil
+	return getJSON[digest.Subscription](tx, bucketSubs, id, "subscription")
 }
 
 func putSub(tx *bolt.Tx, sub digest.Subscription) error {
