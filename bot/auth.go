@@ -30,7 +30,11 @@ func (b *Bot) Check(ctx context.Context) (AuthInfo, error) {
 	if err != nil {
 		return AuthInfo{}, slackAuthError("SLACK_BOT_TOKEN", "auth.test", b.cfg.APIURL, err)
 	}
-	return AuthInfo{UserID: r.UserID, BotID: r.BotID, User: r.User, TeamID: r.TeamID, Team: r.Team, URL: r.URL}, nil
+	return authInfo(r), nil
+}
+
+func authInfo(r *slack.AuthTestResponse) AuthInfo {
+	return AuthInfo{UserID: r.UserID, BotID: r.BotID, User: r.User, TeamID: r.TeamID, Team: r.Team, URL: r.URL}
 }
 
 // socketError explains why Socket Mode stopped for good.

@@ -39,7 +39,7 @@ func CheckTokens(ctx context.Context, cfg Config) (Preflight, error) {
 	if err != nil {
 		return p, slackAuthError("SLACK_BOT_TOKEN", "auth.test", cfg.APIURL, err)
 	}
-	p.Auth = AuthInfo{UserID: r.UserID, BotID: r.BotID, User: r.User, TeamID: r.TeamID, Team: r.Team, URL: r.URL}
+	p.Auth = authInfo(r)
 	if h := r.Header.Get("X-OAuth-Scopes"); h != "" {
 		for _, s := range strings.Split(h, ",") {
 			if s = strings.TrimSpace(s); s != "" {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"log/slog"
@@ -16,10 +17,7 @@ type queryFlags struct {
 	limit int
 }
 
-func (q *queryFlags) register(fs interface {
-	BoolVar(*bool, string, bool, string)
-	IntVar(*int, string, int, string)
-}) {
+func (q *queryFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&q.json, "json", false, "print JSON")
 	fs.IntVar(&q.limit, "n", 5, "number of results")
 }

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/paperbot/paperbot/search"
@@ -47,7 +47,7 @@ func indexDir(cfg Config) string {
 	if cfg.DataDir == "" {
 		return ""
 	}
-	return cfg.DataDir + string(os.PathSeparator) + "index"
+	return filepath.Join(cfg.DataDir, "index")
 }
 
 func firstN(s []string, n int) []string {
