@@ -28,19 +28,29 @@ const (
 )
 
 func (d *Digests) commands() []Command {
+	handlers := map[string]Handler{
+		cmdSubscribe: d.cmdSubscribe, cmdSubscriptions: d.cmdSubscriptions, cmdUnsubscribe: d.cmdUnsubscribe,
+		cmdResume: d.cmdResume, cmdDigest: d.cmdDigest,
+	}
+	return digestCommands(func(name string) Handler { return handlers[name] })
+}
+
+// digestCommands is the digest feature's rows of the command table, each
+// with the handler handlerFor gives its name.
+func digestCommands(handlerFor func(name string) Handler) []Command {
 	return []Command{
 		{Name: cmdSubscribe, Usage: "subscribe TOPIC [at HH:MM] [tz Area/City] [daily|weekdays|weekly DAY]",
 			Example: "subscribe graph neural networks at 09:00 weekdays",
 			Help:    "Post a digest of new papers on a topic in this channel (preview first; defaults: 09:00 your time, weekdays).",
-			Handler: d.cmdSubscribe},
+			Handler: handlerFor(cmdSubscribe)},
 		{Name: cmdSubscriptions, Usage: "subscriptions", Example: "subscriptions",
-			Help: "List this channel's digest subscriptions, with their next run.", Handler: d.cmdSubscriptions},
+			Help: "List this channel's digest subscriptions, with their next run.", Handler: handlerFor(cmdSubscriptions)},
 		{Name: cmdUnsubscribe, Usage: "unsubscribe ID", Example: "unsubscribe s7k2qm",
-			Help: "Stop one of this channel's digests.", Handler: d.cmdUnsubscribe},
+			Help: "Stop one of this channel's digests.", Handler: handlerFor(cmdUnsubscribe)},
 		{Name: cmdResume, Usage: "resume ID", Example: "resume s7k2qm",
-			Help: "Restart a paused digest once I can post here again.", Handler: d.cmdResume},
+			Help: "Restart a paused digest once I can post here again.", Handler: handlerFor(cmdResume)},
 		{Name: cmdDigest, Usage: "digest", Example: "digest",
-			Help: "Preview, privately, what this channel's next digest would contain now.", Handler: d.cmdDigest},
+			Help: "Preview, privately, what this channel's next digest would contain now.", Handler: handlerFor(cmdDigest)},
 	}
 }
 

@@ -9,9 +9,5 @@ func DigestsOff(reason string) Option {
 	off := func(context.Context, *Request) (*Reply, error) {
 		return textReply(reason, Ephemeral), nil
 	}
-	cmds := (&Digests{}).commands()
-	for i := range cmds {
-		cmds[i].Handler = off
-	}
-	return WithCommands(cmds...)
+	return WithCommands(digestCommands(func(string) Handler { return off })...)
 }
