@@ -82,7 +82,13 @@ func (s *state) search(ctx context.Context, text string, q *parsedQuery, limit, 
 	if len(groups) > 0 {
 		s.rerank(cands, mt)
 	}
-	res.NoMatch = len(cands) == 0 || (len(groups) > 0 && bestCoverage(cands) < noMatchCoverage)
+	if len(cands) > 0 {
+		res.Confidence = 1
+		if len(groups) > 0 {
+			res.Confidence = bestCoverage(cands)
+		}
+	}
+	res.NoMatch = len(cands) == 0 || res.Confidence < noMatchCoverage
 	wantAnswer := q.question || len(groups) >= 2
 	for i := offset; i < min(len(cands), offset+limit); i++ {
 		res.Results = append(res.Results, s.result(cands[i], mt, wantAnswer && !res.NoMatch))

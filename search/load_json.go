@@ -118,7 +118,7 @@ func (l *loader) addJSON(ctx jsonContext, src, where string, rec jsonRecord) {
 	r := rawPaper{
 		src:      src,
 		title:    rec.text("title", "name"),
-		abstract: rec.text("abstract", "summary", "abstract_text", "paperAbstract"),
+		abstract: rec.text("abstract", "summary", "abstract_text", "paperAbstract", "text"),
 		authors:  rec.list(splitNames, "authors", "author", "author_site", "author_names", "creators"),
 		keywords: rec.list(splitKeywords, "keywords", "keyword", "tags"),
 		url:      rec.pageURL(),

@@ -20,10 +20,13 @@ type Results struct {
 	// NoMatch is true when nothing in the corpus is really relevant; Results
 	// may then still list the closest papers, which callers must not present
 	// as answers.
-	NoMatch bool     `json:"no_match"`
-	Total   int      `json:"total"`
-	Offset  int      `json:"offset"`
-	Results []Result `json:"results"`
+	NoMatch bool `json:"no_match"`
+	// Confidence is how sure the search is that the best paper is relevant,
+	// 0..1; NoMatch is Confidence below a threshold fitted on data.
+	Confidence float64  `json:"confidence"`
+	Total      int      `json:"total"`
+	Offset     int      `json:"offset"`
+	Results    []Result `json:"results"`
 }
 
 // Result is one ranked paper.

@@ -47,6 +47,7 @@ var commands = []command{
 	{"healthcheck", "healthcheck", "ask the local /healthz endpoint (for container health checks)", runHealthcheck},
 	{"config", "config", "print every configuration variable with its default and description", runConfig},
 	{"version", "version", "print the version, commit and corpus size", runVersion},
+	{"eval", "eval [--split train|test] [--json] [--off-domain CORPUS] [--off-domain-queries FILE] [--curve] DIR", "measure search on a BEIR-layout benchmark beside plain BM25", runEval},
 }
 
 // run executes one paperbot command and returns the process exit code.

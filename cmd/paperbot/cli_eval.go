@@ -1,0 +1,203 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/paperbot/paperbot/search"
+	"github.com/paperbot/paperbot/search/eval"
+	"github.com/paperbot/paperbot/seeds"
+)
+
+// evalOutput is what eval prints with --json.
+type evalOutput struct {
+	Report  *eval.Report      `json:"report"`
+	Refusal []*eval.Refusal   `json:"off_domain,omitempty"`
+	Curve   []eval.CurvePoint `json:"curve,omitempty"`
+}
+
+// runEval measures search on a benchmark in BEIR layout, beside a plain BM25
+// baseline built in the same run, and optionally how often paperbot refuses
+// queries nothing in a corpus is relevant to.
+func runEval(e *env, args []string) error {
+	fs := newFlags("eval")
+	split := fs.String("split", "test", "qrels split: train or test")
+	asJSON := fs.Bool("json", false, "print JSON (with one line per query)")
+	offCorpus := fs.String("off-domain", "", "comma-separated corpus files or globs (\"seeds\" for the embedded seeds): ask the split's queries of them; all should be refused")
+	offQueries := fs.String("off-domain-queries", "", "file of queries (one a line, or a JSON array of {\"query\"}) nothing in DIR is about: ask them of DIR's corpus")
+	curve := fs.Bool("curve", false, "print the refusal trade-off (confidence threshold against false and right refusals)")
+	dir, err := parseOnePositional(fs, args)
+	if err != nil {
+		return err
+	}
+	if dir == "" {
+		return usagef("name a benchmark directory in BEIR layout, e.g. paperbot eval ../shared/benchmarks/scifact")
+	}
+	if *split != "train" && *split != "test" && *split != "dev" {
+		return usagef("--split must be train, test or dev")
+	}
+	b, err := eval.LoadBEIR(dir, *split)
+	if err != nil {
+		return fmt.Errorf("read benchmark: %w", err)
+	}
+	out := evalOutput{}
+	if out.Report, err = eval.Run(e.ctx, b, eval.Options{}); err != nil {
+		return err
+	}
+	if *offCorpus != "" {
+		c, err := loadEvalCorpus(*offCorpus)
+		if err != nil {
+			return err
+		}
+		r, err := eval.RunRefusal(e.ctx, b.Name+" "+*split+" queries asked of "+*offCorpus, c, b.QueryTexts(), eval.Options{})
+		if err != nil {
+			return err
+		}
+		out.Refusal = append(out.Refusal, r)
+	}
+	if *offQueries != "" {
+		qs, err := readQueries(*offQueries)
+		if err != nil {
+			return err
+		}
+		r, err := eval.RunRefusal(e.ctx, *offQueries+" asked of "+b.Name, b.Corpus, qs, eval.Options{})
+		if err != nil {
+			return err
+		}
+		out.Refusal = append(out.Refusal, r)
+	}
+	if *curve {
+		var answerable, off []float64
+		for _, q := range out.Report.PerQuery {
+			answerable = append(answerable, q.Confidence)
+		}
+		for _, r := range out.Refusal {
+			off = append(off, r.Confidence...)
+		}
+		out.Curve = eval.Curve(answerable, off, 40)
+	}
+	if *asJSON {
+		return writeJSON(e.stdout, out)
+	}
+	printEval(e.stdout, out)
+	return nil
+}
+
+// parseOnePositional parses flags that may stand before or after one
+// positional argument.
+func parseOnePositional(fs interface {
+	Parse([]string) error
+	Args() []string
+}, args []string) (string, error) {
+	if err := fs.Parse(args); err != nil {
+		return "", usagef("%v", err)
+	}
+	rest := fs.Args()
+	if len(rest) == 0 {
+		return "", nil
+	}
+	pos := rest[0]
+	if err := fs.Parse(rest[1:]); err != nil {
+		return "", usagef("%v", err)
+	}
+	if len(fs.Args()) > 0 {
+		return "", usagef("unexpected arguments: %s", strings.Join(fs.Args(), " "))
+	}
+	return pos, nil
+}
+
+// loadEvalCorpus loads comma-separated globs; "seeds" is the embedded seeds.
+func loadEvalCorpus(list string) (*search.Corpus, error) {
+	var files []string
+	var parts []*search.Corpus
+	for _, p := range strings.Split(list, ",") {
+		p = strings.TrimSpace(p)
+		switch p {
+		case "":
+		case "seeds":
+			c, err := search.LoadFS(seeds.FS, "*.txt")
+			if err != nil {
+				return nil, err
+			}
+			parts = append(parts, c)
+		default:
+			files = append(files, p)
+		}
+	}
+	if len(files) > 0 {
+		c, err := search.LoadFiles(files)
+		if err != nil {
+			return nil, err
+		}
+		parts = append(parts, c)
+	}
+	merged := &search.Corpus{}
+	seen := map[string]bool{}
+	for _, c := range parts {
+		for _, p := range c.Papers {
+			if !seen[p.ID] {
+				seen[p.ID] = true
+				merged.Papers = append(merged.Papers, p)
+			}
+		}
+	}
+	if len(merged.Papers) == 0 {
+		return nil, usagef("--off-domain %q names no papers", list)
+	}
+	return merged, nil
+}
+
+// readQueries reads one query a line, or a JSON array of objects with a
+// "query" field (the format of search/testdata/relevance.json).
+func readQueries(file string) ([]string, error) {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	if t := strings.TrimSpace(string(data)); strings.HasPrefix(t, "[") {
+		var recs []struct {
+			Query string `json:"query"`
+		}
+		if err := json.Unmarshal(data, &recs); err != nil {
+			return nil, fmt.Errorf("%s: %w", file, err)
+		}
+		var out []string
+		for _, r := range recs {
+			if r.Query != "" {
+				out = append(out, r.Query)
+			}
+		}
+		return out, nil
+	}
+	var out []string
+	for _, l := range strings.Split(string(data), "\n") {
+		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
+			out = append(out, l)
+		}
+	}
+	return out, nil
+}
+
+func printEval(w io.Writer, out evalOutput) {
+	r := out.Report
+	fmt.Fprintf(w, "%s, %s split: %d queries\n\n", r.Benchmark, r.Split, r.Queries)
+	fmt.Fprintf(w, "%-22s %8s %8s %10s\n", "", "nDCG@10", "MRR@10", "Recall@100")
+	fmt.Fprintf(w, "%-22s %8.3f %8.3f %10.3f\n", "plain BM25 (baseline)", r.Baseline.NDCG10, r.Baseline.MRR10, r.Baseline.Recall100)
+	fmt.Fprintf(w, "%-22s %8.3f %8.3f %10.3f\n\n", "paperbot", r.Paperbot.NDCG10, r.Paperbot.MRR10, r.Paperbot.Recall100)
+	fmt.Fprintf(w, "refused (no_match) on answerable queries: %d of %d (%d with a relevant paper at rank 1)\n", r.Refused, r.Queries, r.RefusedTop1)
+	fmt.Fprintf(w, "answer accuracy (top paper relevant, token F1 >= 0.6 with a rationale): %d of %d = %.3f (%d with an answer sentence)\n",
+		r.AnswerCorrect, r.AnswerJudged, r.AnswerAcc, r.AnswerGiven)
+	fmt.Fprintf(w, "query time, page of 10 with snippets and answers: p50 %.2f ms, p99 %.2f ms\n", r.P50, r.P99)
+	for _, o := range out.Refusal {
+		fmt.Fprintf(w, "off-domain refusal, %s: %d of %d = %.3f\n", o.Name, o.Refused, o.Queries, o.Share)
+	}
+	if len(out.Curve) > 0 {
+		fmt.Fprintf(w, "\nrefusal trade-off (refuse when confidence < threshold)\n%9s %15s %19s\n", "threshold", "false refusals", "off-domain refused")
+		for _, p := range out.Curve {
+			fmt.Fprintf(w, "%9.3f %15d %19.3f\n", p.Threshold, p.FalseRefusals, p.OffRefused)
+		}
+	}
+}

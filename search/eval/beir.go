@@ -1,0 +1,201 @@
+// Package eval measures paperbot's search on relevance benchmarks in BEIR's
+// layout, through the same Index.Search the bot uses, beside a plain BM25
+// baseline built in the same run. It exists so that ranking, refusal and
+// answer changes are judged on questions nobody tuned them for.
+package eval
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/paperbot/paperbot/search"
+)
+
+// Benchmark is one split of a BEIR-layout benchmark.
+type Benchmark struct {
+	Name  string
+	Split string
+	// Docs are the benchmark's documents, in file order.
+	Docs []Doc
+	// Corpus is Docs loaded by paperbot's own loader (cleaning, dedup, IDs);
+	// DocOf maps its paper IDs to benchmark document IDs.
+	Corpus *search.Corpus
+	DocOf  map[string]string
+	// Queries of the split, in query-ID order, each with its judgments.
+	Queries []Query
+}
+
+// Doc is one benchmark document.
+type Doc struct {
+	ID, Title, Text string
+}
+
+// Query is one benchmark query with its relevance judgments and, when the
+// benchmark has them, the rationale sentences of each relevant document.
+type Query struct {
+	ID, Text   string
+	Relevant   map[string]int      // document ID -> graded relevance (> 0)
+	Rationales map[string][]string // document ID -> rationale sentences
+}
+
+// LoadBEIR reads dir (corpus.jsonl, queries.jsonl, qrels/SPLIT.tsv and,
+// when present, rationales/SPLIT.jsonl). Only queries with a positive
+// judgment in the split are kept.
+func LoadBEIR(dir, split string) (*Benchmark, error) {
+	b := &Benchmark{Name: filepath.Base(filepath.Clean(dir)), Split: split}
+	corpusFile := filepath.Join(dir, "corpus.jsonl")
+	err := eachJSONLine(corpusFile, func(line []byte) error {
+		var d struct {
+			ID    string `json:"_id"`
+			Title string `json:"title"`
+			Text  string `json:"text"`
+		}
+		if err := json.Unmarshal(line, &d); err != nil {
+			return err
+		}
+		b.Docs = append(b.Docs, Doc{ID: d.ID, Title: d.Title, Text: d.Text})
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	qrels, err := readQrels(filepath.Join(dir, "qrels", split+".tsv"))
+	if err != nil {
+		return nil, err
+	}
+	texts := map[string]string{}
+	err = eachJSONLine(filepath.Join(dir, "queries.jsonl"), func(line []byte) error {
+		var q struct {
+			ID   string `json:"_id"`
+			Text string `json:"text"`
+		}
+		if err := json.Unmarshal(line, &q); err != nil {
+			return err
+		}
+		texts[q.ID] = q.Text
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	for id, rel := range qrels {
+		t, ok := texts[id]
+		if !ok {
+			return nil, fmt.Errorf("%s: qrels name query %q that queries.jsonl lacks", split, id)
+		}
+		b.Queries = append(b.Queries, Query{ID: id, Text: t, Relevant: rel, Rationales: map[string][]string{}})
+	}
+	slices.SortFunc(b.Queries, func(a, c Query) int { return compareIDs(a.ID, c.ID) })
+	if err := b.readRationales(filepath.Join(dir, "rationales", split+".jsonl")); err != nil {
+		return nil, err
+	}
+	// The corpus goes through paperbot's loader, as a team's file would.
+	c, err := search.LoadFiles([]string{corpusFile})
+	if err != nil {
+		return nil, err
+	}
+	b.Corpus = c
+	b.DocOf = make(map[string]string, len(c.Papers))
+	for _, p := range c.Papers {
+		i := strings.LastIndexByte(p.Source, ':')
+		line, err := strconv.Atoi(p.Source[i+1:])
+		if i < 0 || err != nil || line < 1 || line > len(b.Docs) {
+			return nil, fmt.Errorf("paper %s comes from %q, not a line of %s", p.ID, p.Source, corpusFile)
+		}
+		b.DocOf[p.ID] = b.Docs[line-1].ID
+	}
+	return b, nil
+}
+
+// readRationales adds rationale sentences; a missing file means none.
+func (b *Benchmark) readRationales(file string) error {
+	if _, err := os.Stat(file); os.IsNotExist(err) {
+		return nil
+	}
+	byID := map[string]*Query{}
+	for i := range b.Queries {
+		byID[b.Queries[i].ID] = &b.Queries[i]
+	}
+	return eachJSONLine(file, func(line []byte) error {
+		var r struct {
+			QueryID    string   `json:"query_id"`
+			CorpusID   string   `json:"corpus_id"`
+			Rationales []string `json:"rationales"`
+		}
+		if err := json.Unmarshal(line, &r); err != nil {
+			return err
+		}
+		if q := byID[r.QueryID]; q != nil && len(r.Rationales) > 0 {
+			q.Rationales[r.CorpusID] = append(q.Rationales[r.CorpusID], r.Rationales...)
+		}
+		return nil
+	})
+}
+
+// readQrels reads query-id TAB corpus-id TAB score lines after a header.
+func readQrels(file string) (map[string]map[string]int, error) {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]map[string]int{}
+	for n, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimRight(line, "\r")
+		if n == 0 || line == "" {
+			continue
+		}
+		f := strings.Split(line, "\t")
+		if len(f) != 3 {
+			return nil, fmt.Errorf("%s:%d: want 3 tab-separated columns", file, n+1)
+		}
+		score, err := strconv.Atoi(f[2])
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: score %q is not a number", file, n+1, f[2])
+		}
+		if score <= 0 {
+			continue
+		}
+		if out[f[0]] == nil {
+			out[f[0]] = map[string]int{}
+		}
+		out[f[0]][f[1]] = score
+	}
+	return out, nil
+}
+
+func eachJSONLine(file string, fn func([]byte) error) error {
+	f, err := os.Open(file)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 64<<20)
+	for n := 1; sc.Scan(); n++ {
+		line := bytes.TrimSpace(sc.Bytes())
+		if len(line) == 0 {
+			continue
+		}
+		if err := fn(line); err != nil {
+			return fmt.Errorf("%s:%d: %w", file, n, err)
+		}
+	}
+	return sc.Err()
+}
+
+// compareIDs orders numeric IDs by value, others as strings.
+func compareIDs(a, b string) int {
+	x, errA := strconv.Atoi(a)
+	y, errB := strconv.Atoi(b)
+	if errA == nil && errB == nil {
+		return x - y
+	}
+	return strings.Compare(a, b)
+}

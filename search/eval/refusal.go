@@ -1,0 +1,92 @@
+package eval
+
+import (
+	"context"
+
+	"github.com/paperbot/paperbot/search"
+)
+
+// Refusal is how paperbot answers queries nothing in a corpus is relevant to
+// (claims about medicine asked of machine-learning papers, or the reverse):
+// every "nothing relevant" is right, every list of papers is wrong.
+type Refusal struct {
+	Name    string  `json:"name"`
+	Queries int     `json:"queries"`
+	Refused int     `json:"refused"`
+	Share   float64 `json:"share_refused"`
+	// Confidence has each query's Results.Confidence, for the trade-off curve.
+	Confidence []float64 `json:"-"`
+}
+
+// RunRefusal asks queries of corpus and counts the refusals. A query the
+// parser rejects counts as refused: the user is shown no papers.
+func RunRefusal(ctx context.Context, name string, c *search.Corpus, queries []string, opts Options) (*Refusal, error) {
+	ix, err := search.Open(ctx, c, opts.Search)
+	if err != nil {
+		return nil, err
+	}
+	defer ix.Close()
+	r := &Refusal{Name: name, Queries: len(queries)}
+	for _, q := range queries {
+		res, err := ix.Search(ctx, search.Request{Text: q, Limit: pageSize})
+		if err != nil {
+			if search.KindOf(err) != search.Invalid {
+				return nil, err
+			}
+			r.Refused++
+			r.Confidence = append(r.Confidence, 0)
+			continue
+		}
+		if res.NoMatch {
+			r.Refused++
+		}
+		r.Confidence = append(r.Confidence, res.Confidence)
+	}
+	if r.Queries > 0 {
+		r.Share = float64(r.Refused) / float64(r.Queries)
+	}
+	return r, nil
+}
+
+// QueryTexts returns the texts of b's queries.
+func (b *Benchmark) QueryTexts() []string {
+	out := make([]string, len(b.Queries))
+	for i, q := range b.Queries {
+		out[i] = q.Text
+	}
+	return out
+}
+
+// CurvePoint is one threshold of the refusal trade-off: answerable queries
+// it would refuse, and the share of off-domain queries it would refuse.
+type CurvePoint struct {
+	Threshold     float64 `json:"threshold"`
+	FalseRefusals int     `json:"false_refusals"`
+	OffRefused    float64 `json:"off_domain_refused"`
+}
+
+// Curve sweeps the confidence threshold over answerable and off-domain
+// confidences (confidence < threshold means refused).
+func Curve(answerable, offDomain []float64, steps int) []CurvePoint {
+	var out []CurvePoint
+	for i := 0; i <= steps; i++ {
+		t := float64(i) / float64(steps)
+		p := CurvePoint{Threshold: t}
+		for _, c := range answerable {
+			if c < t {
+				p.FalseRefusals++
+			}
+		}
+		n := 0
+		for _, c := range offDomain {
+			if c < t {
+				n++
+			}
+		}
+		if len(offDomain) > 0 {
+			p.OffRefused = float64(n) / float64(len(offDomain))
+		}
+		out = append(out, p)
+	}
+	return out
+}
