@@ -23,6 +23,9 @@ type Options struct {
 	Progress func(done, total int)
 	// BatchSize is the number of papers per index batch; 0 means 1,000.
 	BatchSize int
+	// Tuning overrides the ranking parameters (nil: DefaultTuning), for
+	// evaluation.
+	Tuning *Tuning
 }
 
 const defaultBatchSize = 1000
@@ -52,6 +55,8 @@ type state struct {
 	an     analyzers
 	vocab  *vocab
 	acr    *acronymTable
+	stats  corpusStats
+	tune   Tuning
 	syn    synonyms
 	filler map[string]bool // stems never distinctive for "more like this"
 	docs   []atomic.Pointer[docText]
@@ -79,6 +84,9 @@ func Open(ctx context.Context, c *Corpus, opts Options) (*Index, error) {
 		ix.unlock = unlock
 	}
 	st, err := ix.openState(ctx, c)
+	if err == nil {
+		st.tune = ix.tuning()
+	}
 	if err != nil {
 		if ix.unlock != nil {
 			_ = ix.unlock()
@@ -114,6 +122,7 @@ func (ix *Index) Reload(ctx context.Context, c *Corpus) error {
 	if err != nil {
 		return err
 	}
+	st.tune = ix.tuning()
 	ix.mu.Lock()
 	old := ix.st // not nil: Close waits for the reload lock
 	ix.st = st
@@ -123,6 +132,13 @@ func (ix *Index) Reload(ctx context.Context, c *Corpus) error {
 		removeOtherIndexes(ix.opts.Dir, st.dir)
 	}
 	return err
+}
+
+func (ix *Index) tuning() Tuning {
+	if ix.opts.Tuning != nil {
+		return *ix.opts.Tuning
+	}
+	return DefaultTuning()
 }
 
 var errClosed = &Error{Op: "search", Kind: Internal, Msg: "the index is closed"}

@@ -83,6 +83,7 @@ type hit struct {
 type docMatch struct {
 	credit   []float64 // per group: best credit anywhere (title, abstract, authors)
 	inTitle  []bool    // per group: matched in the title
+	tf       []float64 // per group: credit-weighted hits, title hits twice
 	abstract []hit     // hits in the abstract, in text order
 	coverage float64   // idf-weighted share of the query's groups matched, 0..1
 }
@@ -132,14 +133,16 @@ func (s *state) match(i int, mt *matcher) docMatch {
 	d := s.doc(i)
 	p := &s.papers[i]
 	groups := mt.groups
-	m := docMatch{credit: make([]float64, len(groups)), inTitle: make([]bool, len(groups))}
+	m := docMatch{credit: make([]float64, len(groups)), inTitle: make([]bool, len(groups)), tf: make([]float64, len(groups))}
 	for _, h := range mt.hits(d.title, titleText(p)) {
 		m.credit[h.group] = max(m.credit[h.group], h.credit)
 		m.inTitle[h.group] = true
+		m.tf[h.group] += 2 * h.credit
 	}
 	m.abstract = mt.hits(d.abstract, p.Abstract)
 	for _, h := range m.abstract {
 		m.credit[h.group] = max(m.credit[h.group], h.credit)
+		m.tf[h.group] += h.credit
 	}
 	for gi, g := range groups {
 		for _, n := range g.names {

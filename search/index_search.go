@@ -11,15 +11,18 @@ import (
 )
 
 const (
-	defaultLimit = 5
-	maxLimit     = 100
-	maxOffset    = 10000
-	// rerankDepth is how many of bleve's best hits are re-ranked by query
-	// coverage; deeper hits keep bleve's order, so pages stay consistent.
+	// Short queries (up to shortQuery groups) need a paper covering
+	// shortQueryCoverage of their weight. This rule is the previous
+	// release's, kept because SciFact's claims are all long: the fitted
+	// threshold says nothing about two-word queries.
+	shortQuery         = 3
+	shortQueryCoverage = 0.6
+	defaultLimit       = 5
+	maxLimit           = 100
+	maxOffset          = 10000
+	// rerankDepth is how many of bleve's best hits "more like this"
+	// re-ranks by query coverage.
 	rerankDepth = 30
-	// noMatchCoverage: when the best paper matches less than this share of
-	// the query's idf weight, nothing in the corpus is really relevant.
-	noMatchCoverage = 0.6
 )
 
 // Search runs r over the index. Query-language errors are *Error of kind
@@ -73,25 +76,26 @@ func (s *state) search(ctx context.Context, text string, q *parsedQuery, limit, 
 	if err != nil {
 		return nil, err
 	}
-	cands, total, err := s.run(ctx, bquery, max(offset+limit, rerankDepth))
+	cands, total, err := s.run(ctx, bquery, max(offset+limit, s.tune.Rerank))
 	if err != nil {
 		return nil, err
 	}
 	res := &Results{Query: text, Total: total, Offset: offset, Results: []Result{}}
 	mt := newMatcher(groups)
 	if len(groups) > 0 {
-		s.rerank(cands, mt)
+		s.rerank(cands, mt, s.queryGrams(s.gramWords(q)))
 	}
-	if len(cands) > 0 {
-		res.Confidence = 1
-		if len(groups) > 0 {
-			res.Confidence = bestCoverage(cands)
-		}
+	switch {
+	case len(cands) == 0:
+	case len(groups) == 0:
+		res.Confidence = 1 // filters only: every hit satisfies them
+	default:
+		res.Confidence = s.confidence(cands[0], groups)
 	}
-	res.NoMatch = len(cands) == 0 || res.Confidence < noMatchCoverage
+	res.NoMatch = len(cands) == 0 || res.Confidence < s.tune.Refuse || s.shortMiss(cands[0], groups)
 	wantAnswer := q.question || len(groups) >= 2
 	for i := offset; i < min(len(cands), offset+limit); i++ {
-		res.Results = append(res.Results, s.result(cands[i], mt, wantAnswer && !res.NoMatch))
+		res.Results = append(res.Results, s.result(cands[i], cands[0].rank, mt, wantAnswer && !res.NoMatch))
 	}
 	return res, nil
 }
@@ -117,6 +121,55 @@ func (s *state) run(ctx context.Context, q bq.Query, n int) ([]candidate, int, e
 	return cands, int(sr.Total), nil
 }
 
+// confidence says how well the best paper covers what was asked, from
+// signals that are shares, comparable across corpora and rebuilds (bleve
+// scores are not, see FACTS.md): the idf-weighted share of the query it
+// matches anywhere, within one abstract sentence, and in its title, scaled
+// by the share of the query's words the corpus knows at all (a query about
+// what the corpus never mentions is off its topic).
+func (s *state) confidence(c candidate, groups []group) float64 {
+	m := c.m
+	if m == nil {
+		mm := s.match(c.doc, newMatcher(groups))
+		m = &mm
+	}
+	var total, inTitle, known float64
+	for gi, g := range groups {
+		total += g.weight
+		if m.inTitle[gi] {
+			inTitle += g.weight * m.credit[gi]
+		}
+		if s.groupKnown(g) {
+			known++
+		}
+	}
+	if total == 0 {
+		return 0
+	}
+	_, inSentence := bestSentence(sentences(s.papers[c.doc].Abstract), m.abstract, groups)
+	conf := known / float64(len(groups)) * (m.coverage + inSentence + inTitle/total) / 3
+	return conf
+}
+
+// shortMiss reports whether a short query's best paper misses most of it:
+// one shared word of two is a coincidence, not a topic.
+func (s *state) shortMiss(c candidate, groups []group) bool {
+	return len(groups) > 0 && len(groups) <= shortQuery && c.m != nil && c.m.coverage < shortQueryCoverage
+}
+
+// groupKnown reports whether some paper contains what the group asks for.
+func (s *state) groupKnown(g group) bool {
+	if len(g.names) > 0 {
+		return true
+	}
+	for _, a := range g.alts {
+		if s.altKnown(a) {
+			return true
+		}
+	}
+	return false
+}
+
 // bestCoverage is the highest coverage among the re-ranked candidates.
 func bestCoverage(cands []candidate) float64 {
 	best := 0.0
@@ -128,24 +181,24 @@ func bestCoverage(cands []candidate) float64 {
 	return best
 }
 
-// rerank orders the best rerankDepth candidates by a blend of query coverage
-// and bleve's score relative to the best one; bleve scores alone are not
-// comparable across queries or segment layouts, coverage is.
-func (s *state) rerank(cands []candidate, mt *matcher) {
+// rerank re-scores the best candidates with textbook BM25 over words
+// (title counted twice) plus a weighted BM25 over character 3-grams, scaled
+// by query coverage; deeper hits keep bleve's order below them, so pages
+// stay consistent.
+func (s *state) rerank(cands []candidate, mt *matcher, qg *queryGrams) {
 	if len(cands) == 0 {
 		return
 	}
-	n := min(len(cands), rerankDepth)
-	top := cands[0].score
+	n := min(len(cands), max(s.tune.Rerank, 1))
 	for i := range cands[:n] {
 		c := &cands[i]
 		m := s.match(c.doc, mt)
 		c.m = &m
-		rel := 0.0
-		if top > 0 {
-			rel = c.score / top
+		c.rank = s.wordScore(c.doc, &m, mt.groups)
+		if s.tune.Grams > 0 {
+			c.rank += s.tune.Grams * s.gramScore(c.doc, qg)
 		}
-		c.rank = m.coverage * (0.5 + 0.5*rel)
+		c.rank *= 1 - s.tune.Coverage + s.tune.Coverage*m.coverage
 	}
 	slices.SortStableFunc(cands[:n], func(a, b candidate) int {
 		switch {
@@ -156,18 +209,20 @@ func (s *state) rerank(cands []candidate, mt *matcher) {
 		}
 		return strings.Compare(s.papers[a.doc].ID, s.papers[b.doc].ID)
 	})
-	// Deeper hits keep bleve's order, scored no higher than the re-ranked.
 	for i := n; i < len(cands); i++ {
-		cands[i].rank = min(0.25*cands[i].score/top, cands[i-1].rank)
+		cands[i].rank = cands[i-1].rank * 0.99
 	}
 }
 
 // result assembles one ranked paper: snippet around the best sentence,
 // the answer sentence when asked for, and the matched query words.
-func (s *state) result(c candidate, mt *matcher, wantAnswer bool) Result {
+func (s *state) result(c candidate, topRank float64, mt *matcher, wantAnswer bool) Result {
+	if topRank <= 0 {
+		topRank = 1
+	}
 	groups := mt.groups
 	p := s.papers[c.doc]
-	r := Result{Paper: p, Score: c.rank}
+	r := Result{Paper: p, Score: c.rank / topRank}
 	if len(groups) == 0 {
 		r.Snippet = makeSnippet(p.Abstract, nil, span{})
 		return r
@@ -183,11 +238,10 @@ func (s *state) result(c candidate, mt *matcher, wantAnswer bool) Result {
 		}
 	}
 	sents := sentences(p.Abstract)
-	best, cov := bestSentence(sents, m.abstract, groups)
 	focus := span{}
-	if best >= 0 {
+	if best := answerSentence(p.Abstract, sents, m.abstract, groups, s.tune.AnswerCue, s.tune.AnswerLate); best >= 0 {
 		focus = sents[best]
-		if wantAnswer && cov >= minAnswerCoverage {
+		if wantAnswer {
 			r.Answer = p.Abstract[focus.start:focus.end]
 		}
 	}

@@ -39,7 +39,7 @@ func loadVocab(bi bleve.Index, papers int) (*vocab, error) {
 			}
 		}
 	}
-	for _, f := range []string{fieldTitle, fieldAbstract} {
+	for _, f := range []string{fieldBody} {
 		if err := read(f, v.df); err != nil {
 			return nil, err
 		}

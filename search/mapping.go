@@ -7,8 +7,10 @@ import (
 	"github.com/blevesearch/bleve/v2/analysis/analyzer/custom"
 	"github.com/blevesearch/bleve/v2/analysis/analyzer/keyword"
 	"github.com/blevesearch/bleve/v2/analysis/char/asciifolding"
+	regexpchar "github.com/blevesearch/bleve/v2/analysis/char/regexp"
 	"github.com/blevesearch/bleve/v2/analysis/lang/en"
 	"github.com/blevesearch/bleve/v2/analysis/token/lowercase"
+	"github.com/blevesearch/bleve/v2/analysis/token/ngram"
 	"github.com/blevesearch/bleve/v2/analysis/token/porter"
 	"github.com/blevesearch/bleve/v2/analysis/tokenizer/unicode"
 	"github.com/blevesearch/bleve/v2/mapping"
@@ -17,13 +19,21 @@ import (
 
 // Field names in the index.
 const (
-	fieldID       = "id"
-	fieldTitle    = "title"
-	fieldAbstract = "abstract"
-	fieldAuthors  = "authors"
-	fieldVenue    = "venue"
-	fieldYear     = "year"
-	fieldHasCode  = "has_code"
+	fieldID    = "id"
+	fieldTitle = "title"
+	// fieldBody is the title twice and the abstract, the one field free text
+	// is scored on (a title word counts twice, as in BM25 runs that
+	// repeat the title; one field keeps document lengths comparable).
+	fieldBody = "body"
+	// fieldGrams is the body's words as character 3-grams, hyphens dropped
+	// ("IL-6" and "IL6" share "il6"; "interleukin" shares grams with
+	// "interleukins"): a second BM25 run that finds word forms, chemical
+	// names and compounds the word run misses.
+	fieldGrams   = "grams"
+	fieldAuthors = "authors"
+	fieldVenue   = "venue"
+	fieldYear    = "year"
+	fieldHasCode = "has_code"
 )
 
 // Analyzer names, defined inside the mapping (not in bleve's global registry).
@@ -35,11 +45,16 @@ const (
 	// analyzerName is for names and venues: ASCII-folded (Šípka finds Sipka),
 	// lower-cased words, no stemming.
 	analyzerName = "paper_name"
+	// analyzerGrams is lower-cased character 3-grams of words joined across
+	// hyphens.
+	analyzerGrams   = "paper_grams"
+	charJoinHyphens = "join_hyphens"
+	filterTrigrams  = "trigrams"
 )
 
 // mappingVersion is part of the on-disk index name: change it whenever the
 // mapping or the document layout changes, so old indexes are rebuilt.
-const mappingVersion = "m1"
+const mappingVersion = "m2"
 
 // newMapping returns the one index mapping of paperbot: BM25 scoring; title and
 // abstract analysed as English with stemming (title is weighted above abstract
@@ -73,6 +88,26 @@ func newMapping() (*mapping.IndexMappingImpl, error) {
 		return nil, fmt.Errorf("name analyzer: %w", err)
 	}
 
+	err = im.AddCustomCharFilter(charJoinHyphens, map[string]any{
+		"type": regexpchar.Name, "regexp": `\b-\b`, "replace": "",
+	})
+	if err != nil {
+		return nil, fmt.Errorf("hyphen filter: %w", err)
+	}
+	err = im.AddCustomTokenFilter(filterTrigrams, map[string]any{"type": ngram.Name, "min": 3.0, "max": 3.0})
+	if err != nil {
+		return nil, fmt.Errorf("3-gram filter: %w", err)
+	}
+	err = im.AddCustomAnalyzer(analyzerGrams, map[string]any{
+		"type":          custom.Name,
+		"char_filters":  []any{charJoinHyphens},
+		"tokenizer":     unicode.Name,
+		"token_filters": []any{lowercase.Name, filterTrigrams},
+	})
+	if err != nil {
+		return nil, fmt.Errorf("grams analyzer: %w", err)
+	}
+
 	text := func(analyzer string) *mapping.FieldMapping {
 		f := mapping.NewTextFieldMapping()
 		f.Analyzer = analyzer
@@ -93,7 +128,10 @@ func newMapping() (*mapping.IndexMappingImpl, error) {
 	doc := mapping.NewDocumentStaticMapping()
 	doc.AddFieldMappingsAt(fieldID, id)
 	doc.AddFieldMappingsAt(fieldTitle, text(analyzerText))
-	doc.AddFieldMappingsAt(fieldAbstract, text(analyzerText))
+	doc.AddFieldMappingsAt(fieldBody, text(analyzerText))
+	grams := text(analyzerGrams)
+	grams.IncludeTermVectors = false
+	doc.AddFieldMappingsAt(fieldGrams, grams)
 	doc.AddFieldMappingsAt(fieldAuthors, text(analyzerName))
 	doc.AddFieldMappingsAt(fieldVenue, text(analyzerName))
 	doc.AddFieldMappingsAt(fieldYear, year)
@@ -109,17 +147,19 @@ func newMapping() (*mapping.IndexMappingImpl, error) {
 // out so filters never match them.
 func paperDoc(p *Paper) map[string]any {
 	d := map[string]any{
-		fieldID:       p.ID,
-		fieldTitle:    p.Title,
-		fieldAbstract: p.Abstract,
-		fieldAuthors:  p.Authors,
-		fieldVenue:    p.Venue,
-		fieldHasCode:  p.HasCode(),
+		fieldID:      p.ID,
+		fieldTitle:   p.Title,
+		fieldAuthors: p.Authors,
+		fieldVenue:   p.Venue,
+		fieldHasCode: p.HasCode(),
 	}
 	if p.Title == "" {
 		// Untitled papers are found by their headline instead.
 		d[fieldTitle] = p.Headline
 	}
+	body := bodyText(p)
+	d[fieldBody] = body
+	d[fieldGrams] = body
 	if p.Year != 0 {
 		d[fieldYear] = float64(p.Year)
 	}
@@ -129,13 +169,20 @@ func paperDoc(p *Paper) map[string]any {
 // analyzers are the mapping's analyzers, resolved once: query and document
 // analysis at search time must match what the index did.
 type analyzers struct {
-	text, name analysis.Analyzer
+	text, name, grams analysis.Analyzer
 }
 
 func newAnalyzers(im mapping.IndexMapping) (analyzers, error) {
-	a := analyzers{text: im.AnalyzerNamed(analyzerText), name: im.AnalyzerNamed(analyzerName)}
-	if a.text == nil || a.name == nil {
-		return a, fmt.Errorf("index mapping lacks the %s and %s analyzers", analyzerText, analyzerName)
+	a := analyzers{text: im.AnalyzerNamed(analyzerText), name: im.AnalyzerNamed(analyzerName), grams: im.AnalyzerNamed(analyzerGrams)}
+	if a.text == nil || a.name == nil || a.grams == nil {
+		return a, fmt.Errorf("index mapping lacks the %s, %s and %s analyzers", analyzerText, analyzerName, analyzerGrams)
 	}
 	return a, nil
+}
+
+// bodyText is what fieldBody and fieldGrams index for p: the title twice,
+// then the abstract.
+func bodyText(p *Paper) string {
+	t := titleText(p)
+	return t + "\n" + t + "\n" + p.Abstract
 }

@@ -4,11 +4,11 @@ import (
 	bq "github.com/blevesearch/bleve/v2/search/query"
 )
 
-// Field weights of free text: title above abstract.
+// Field weights of free text in bleve's retrieval: title-only long forms
+// and author names above the body.
 const (
-	boostTitle    = 3.0
-	boostAbstract = 1.0
-	boostAuthors  = 2.0
+	boostTitle   = 3.0
+	boostAuthors = 2.0
 )
 
 // bleveQuery builds the bleve query of a parsed query programmatically: free
@@ -38,7 +38,7 @@ func (s *state) bleveQuery(q *parsedQuery, groups []group) (bq.Query, error) {
 		}
 	}
 	for _, c := range q.exclude {
-		a, ok := s.clauseTerms(c, fieldAbstract)
+		a, ok := s.clauseTerms(c, fieldBody)
 		if !ok {
 			continue
 		}
@@ -53,7 +53,7 @@ func (s *state) bleveQuery(q *parsedQuery, groups []group) (bq.Query, error) {
 			}
 		}
 		for _, x := range alts {
-			b.AddMustNot(termsQuery(fieldTitle, x.terms, 1), termsQuery(fieldAbstract, x.terms, 1))
+			b.AddMustNot(termsQuery(fieldBody, x.terms, 1))
 		}
 	}
 	var filters []bq.Query
@@ -114,12 +114,7 @@ func (s *state) retrieved(groups []group) []group {
 // have many alternatives.
 func groupQuery(g group) bq.Query {
 	n := len(g.names)
-	for _, a := range g.alts {
-		n += 2
-		if a.titleOnly {
-			n--
-		}
-	}
+	n += len(g.alts)
 	scale := float64(n) / 2
 	qs := make([]bq.Query, 0, n)
 	for _, a := range g.alts {
@@ -129,9 +124,10 @@ func groupQuery(g group) bq.Query {
 			// should weigh about as much as the acronym's single term.
 			k /= float64(n)
 		}
-		qs = append(qs, altQuery(fieldTitle, a, boostTitle*k))
-		if !a.titleOnly {
-			qs = append(qs, altQuery(fieldAbstract, a, boostAbstract*k))
+		if a.titleOnly {
+			qs = append(qs, altQuery(fieldTitle, a, boostTitle*k))
+		} else {
+			qs = append(qs, altQuery(fieldBody, a, k))
 		}
 	}
 	for _, name := range g.names {
@@ -197,4 +193,17 @@ func fieldLabel(field string) string {
 		return "author"
 	}
 	return field
+}
+
+// gramWords returns the free-text words of q that carry meaning (not meta
+// or stop words), for the character 3-gram score.
+func (s *state) gramWords(q *parsedQuery) []string {
+	var out []string
+	for _, c := range q.text {
+		if !c.phrase && (isMetaWord(c.text, q.question) || len(s.an.text.Analyze([]byte(c.text))) == 0) {
+			continue // stop words are in every paper
+		}
+		out = append(out, c.text)
+	}
+	return out
 }

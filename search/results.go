@@ -32,6 +32,8 @@ type Results struct {
 // Result is one ranked paper.
 type Result struct {
 	Paper
+	// Score is relative to the query's best result (1), for ordering and
+	// display; it is not comparable across queries.
 	Score float64 `json:"score"`
 	// Snippet is an abstract fragment with the query's terms marked.
 	Snippet Snippet `json:"snippet"`

@@ -71,9 +71,9 @@ func (s *state) similar(ctx context.Context, label, text, exclude string, limit 
 		res.NoMatch = true
 		return res, nil
 	}
-	qs := make([]bq.Query, 0, 2*len(groups))
+	qs := make([]bq.Query, 0, len(groups))
 	for _, g := range groups {
-		qs = append(qs, termsQuery(fieldTitle, g.alts[0].terms, boostTitle*g.weight), termsQuery(fieldAbstract, g.alts[0].terms, boostAbstract*g.weight))
+		qs = append(qs, termsQuery(fieldBody, g.alts[0].terms, g.weight))
 	}
 	b := bq.NewBooleanQuery(nil, nil, nil)
 	b.AddMust(bq.NewDisjunctionQuery(qs))
@@ -102,7 +102,7 @@ func (s *state) similar(ctx context.Context, label, text, exclude string, limit 
 	})
 	res.NoMatch = len(cands) == 0 || cands[0].rank < noSimilarCoverage
 	for _, c := range cands[:min(len(cands), limit)] {
-		res.Results = append(res.Results, s.result(c, mt, false))
+		res.Results = append(res.Results, s.result(c, cands[0].rank, mt, false))
 	}
 	return res, nil
 }

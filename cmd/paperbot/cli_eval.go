@@ -17,7 +17,16 @@ type evalOutput struct {
 	Report  *eval.Report      `json:"report"`
 	Refusal []*eval.Refusal   `json:"off_domain,omitempty"`
 	Curve   []eval.CurvePoint `json:"curve,omitempty"`
+	// Fitted is the refusal threshold the curve recommends (--curve).
+	Fitted float64 `json:"fitted_threshold,omitempty"`
 }
+
+// The refusal curve's grid, and the false-refusal rate its fitted threshold
+// keeps to (3 in 300 answerable queries is the product's bar).
+const (
+	curveSteps       = 100
+	maxFalseRefusals = 0.005
+)
 
 // runEval measures search on a benchmark in BEIR layout, beside a plain BM25
 // baseline built in the same run, and optionally how often paperbot refuses
@@ -29,6 +38,11 @@ func runEval(e *env, args []string) error {
 	offCorpus := fs.String("off-domain", "", "comma-separated corpus files or globs (\"seeds\" for the embedded seeds): ask the split's queries of them; all should be refused")
 	offQueries := fs.String("off-domain-queries", "", "file of queries (one a line, or a JSON array of {\"query\"}) nothing in DIR is about: ask them of DIR's corpus")
 	curve := fs.Bool("curve", false, "print the refusal trade-off (confidence threshold against false and right refusals)")
+	tuning := search.DefaultTuning()
+	fs.Func("set", "override a ranking parameter, NAME=VALUE (grams, rerank, coverage, refuse); repeatable", func(v string) error {
+		name, value, _ := strings.Cut(v, "=")
+		return tuning.Set(name, value)
+	})
 	dir, err := parseOnePositional(fs, args)
 	if err != nil {
 		return err
@@ -39,12 +53,13 @@ func runEval(e *env, args []string) error {
 	if *split != "train" && *split != "test" && *split != "dev" {
 		return usagef("--split must be train, test or dev")
 	}
+	opts := eval.Options{Search: search.Options{Tuning: &tuning}}
 	b, err := eval.LoadBEIR(dir, *split)
 	if err != nil {
 		return fmt.Errorf("read benchmark: %w", err)
 	}
 	out := evalOutput{}
-	if out.Report, err = eval.Run(e.ctx, b, eval.Options{}); err != nil {
+	if out.Report, err = eval.Run(e.ctx, b, opts); err != nil {
 		return err
 	}
 	if *offCorpus != "" {
@@ -52,7 +67,7 @@ func runEval(e *env, args []string) error {
 		if err != nil {
 			return err
 		}
-		r, err := eval.RunRefusal(e.ctx, b.Name+" "+*split+" queries asked of "+*offCorpus, c, b.QueryTexts(), eval.Options{})
+		r, err := eval.RunRefusal(e.ctx, b.Name+" "+*split+" queries asked of "+*offCorpus, c, b.QueryTexts(), opts)
 		if err != nil {
 			return err
 		}
@@ -63,7 +78,7 @@ func runEval(e *env, args []string) error {
 		if err != nil {
 			return err
 		}
-		r, err := eval.RunRefusal(e.ctx, *offQueries+" asked of "+b.Name, b.Corpus, qs, eval.Options{})
+		r, err := eval.RunRefusal(e.ctx, *offQueries+" asked of "+b.Name, b.Corpus, qs, opts)
 		if err != nil {
 			return err
 		}
@@ -77,7 +92,8 @@ func runEval(e *env, args []string) error {
 		for _, r := range out.Refusal {
 			off = append(off, r.Confidence...)
 		}
-		out.Curve = eval.Curve(answerable, off, 40)
+		out.Curve = eval.Curve(answerable, off, curveSteps)
+		out.Fitted = eval.FitThreshold(answerable, maxFalseRefusals, curveSteps)
 	}
 	if *asJSON {
 		return writeJSON(e.stdout, out)
@@ -199,5 +215,6 @@ func printEval(w io.Writer, out evalOutput) {
 		for _, p := range out.Curve {
 			fmt.Fprintf(w, "%9.3f %15d %19.3f\n", p.Threshold, p.FalseRefusals, p.OffRefused)
 		}
+		fmt.Fprintf(w, "fitted threshold (at most %.1f%% false refusals on this split): %.2f\n", 100*maxFalseRefusals, out.Fitted)
 	}
 }

@@ -90,3 +90,18 @@ func Curve(answerable, offDomain []float64, steps int) []CurvePoint {
 	}
 	return out
 }
+
+// FitThreshold returns the highest threshold, on a grid of steps, that
+// refuses at most maxShare of the answerable queries: the operating point
+// that keeps false refusals rare, fitted on a training split.
+func FitThreshold(answerable []float64, maxShare float64, steps int) float64 {
+	best := 0.0
+	for _, p := range Curve(answerable, nil, steps) {
+		if float64(p.FalseRefusals) <= maxShare*float64(len(answerable)) {
+			best = p.Threshold
+		}
+	}
+	return best
+}
+
+func loadCorpus(files []string) (*search.Corpus, error) { return search.LoadFiles(files) }

@@ -1,0 +1,94 @@
+package eval
+
+import (
+	"context"
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// scifact is the public benchmark beside the repository clone (../shared).
+var scifact = filepath.Join("..", "..", "..", "shared", "benchmarks", "scifact")
+
+// Floors on SciFact's held-out test split. Nothing is tuned on test; these
+// catch regressions at the level measured when the ranking was chosen on
+// train (4 of 300 refused, 0.673 off-domain refused); the product's bars
+// (3 and 0.90, issue 8) are not reached yet. Ranking must beat the plain
+// BM25 baseline of the same run.
+const (
+	maxFalseRefusals = 4
+	minOffDomain     = 0.65
+)
+
+func TestSciFactHeldOut(t *testing.T) {
+	if raceEnabled {
+		t.Skip("minutes under the race detector; .ci/run runs it without")
+	}
+	if _, err := os.Stat(filepath.Join(scifact, "corpus.jsonl")); err != nil {
+		t.Skip("SciFact is not beside the repository:", err)
+	}
+	ctx := context.Background()
+	b, err := LoadBEIR(scifact, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Run(ctx, b, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("nDCG@10 paperbot %.3f, baseline %.3f; refused %d of %d; answers %.3f", r.Paperbot.NDCG10, r.Baseline.NDCG10, r.Refused, r.Queries, r.AnswerAcc)
+	if r.Paperbot.NDCG10 < r.Baseline.NDCG10 {
+		t.Errorf("nDCG@10 %.3f is below plain BM25's %.3f", r.Paperbot.NDCG10, r.Baseline.NDCG10)
+	}
+	if r.Refused > maxFalseRefusals {
+		t.Errorf("%d answerable queries refused, want at most %d", r.Refused, maxFalseRefusals)
+	}
+	ml := filepath.Join("..", "..", "..", "shared", "corpora")
+	files, _ := filepath.Glob(filepath.Join(ml, "*", "*"))
+	if len(files) == 0 {
+		return
+	}
+	c, err := loadCorpus(files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	off, err := RunRefusal(ctx, "scifact test on ML papers", c, b.QueryTexts(), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("off-domain: %d of %d refused", off.Refused, off.Queries)
+	if off.Share < minOffDomain {
+		t.Errorf("off-domain refusal %.3f, want at least %.2f", off.Share, minOffDomain)
+	}
+}
+
+func TestMetrics(t *testing.T) {
+	rel := map[string]int{"a": 1, "b": 1}
+	tests := []struct {
+		name   string
+		ranked []string
+		ndcg   float64
+		mrr    float64
+	}{
+		{"both on top", []string{"a", "b", "x"}, 1, 1},
+		{"none", []string{"x", "y"}, 0, 0},
+		{"one at rank 2", []string{"x", "a"}, (1 / math.Log2(3)) / (1 + 1/math.Log2(3)), 0.5},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := ndcgAt(10, tt.ranked, rel); math.Abs(got-tt.ndcg) > 1e-9 {
+				t.Errorf("nDCG %v, want %v", got, tt.ndcg)
+			}
+			if got := mrrAt(10, tt.ranked, rel); got != tt.mrr {
+				t.Errorf("MRR %v, want %v", got, tt.mrr)
+			}
+		})
+	}
+	if f := tokenF1("Screening is not justified.", "CONCLUSIONS Screening is not justified"); f < 0.8 {
+		t.Errorf("token F1 %v for near-identical sentences", f)
+	}
+	if f := tokenF1("a b", "c d"); f != 0 {
+		t.Errorf("token F1 %v for disjoint sentences", f)
+	}
+}

@@ -1,0 +1,193 @@
+package search
+
+import (
+	"math"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Candidates are re-scored here with textbook BM25, because bleve's own
+// scores are not: its average field length comes from dictionary sizes per
+// segment (FACTS.md), term frequency is square-rooted, every term weight is
+// squared into a query norm, and disjunctions multiply by a coordination
+// factor. bleve finds the candidates; this decides their order.
+const (
+	bm25K1 = 1.2
+	bm25B  = 0.75
+	// statsSample is how many papers, evenly spread, estimate the average
+	// lengths: enough for a stable mean, cheap at any corpus size.
+	statsSample = 2000
+)
+
+// bm25 is the BM25 weight of a term with frequency tf in a field of length
+// dl when the average is avgdl.
+func bm25(idf, tf, dl, avgdl float64) float64 {
+	if tf <= 0 {
+		return 0
+	}
+	return idf * tf * (bm25K1 + 1) / (tf + bm25K1*(1-bm25B+bm25B*dl/avgdl))
+}
+
+// corpusStats are the averages BM25 normalises by, and the document
+// frequencies of character 3-grams; computed on first use.
+type corpusStats struct {
+	once       sync.Once
+	avgWords   float64 // body tokens (the title counted twice)
+	avgGrams   float64 // body 3-grams
+	gramDF     map[uint64]int32
+	gramDFSize int
+}
+
+func (s *state) corpusStats() *corpusStats {
+	cs := &s.stats
+	cs.once.Do(func() {
+		n := len(s.papers)
+		step := max(1, n/statsSample)
+		var words, grams, k float64
+		for i := 0; i < n; i += step {
+			d := s.doc(i)
+			p := &s.papers[i]
+			words += float64(2*len(d.title) + len(d.abstract))
+			grams += float64(2*countGrams(titleText(p)) + countGrams(p.Abstract))
+			k++
+		}
+		cs.avgWords = max(1, words/max(k, 1))
+		cs.avgGrams = max(1, grams/max(k, 1))
+		cs.gramDF = map[uint64]int32{}
+		if dict, err := s.bi.FieldDict(fieldGrams); err == nil {
+			for {
+				e, err := dict.Next()
+				if err != nil || e == nil {
+					break
+				}
+				if key, ok := gramKeyOf(e.Term); ok {
+					cs.gramDF[key] = int32(e.Count)
+				}
+			}
+			_ = dict.Close()
+		}
+	})
+	return cs
+}
+
+// gramIDF is the BM25 idf of a 3-gram.
+func (s *state) gramIDF(key uint64) float64 {
+	df := float64(s.corpusStats().gramDF[key])
+	n := float64(max(len(s.papers), 1))
+	return math.Log(1 + (n-df+0.5)/(df+0.5))
+}
+
+// gramKey packs three lower-cased runes into one number.
+func gramKey(a, b, c rune) uint64 {
+	return uint64(a)<<42 | uint64(b)<<21 | uint64(c)
+}
+
+func gramKeyOf(term string) (uint64, bool) {
+	var r [3]rune
+	n := 0
+	for _, c := range term {
+		if n == 3 {
+			return 0, false
+		}
+		r[n] = c
+		n++
+	}
+	if n != 3 {
+		return 0, false
+	}
+	return gramKey(r[0], r[1], r[2]), true
+}
+
+// eachGram calls fn with every character 3-gram of text's words, as the
+// grams analyzer makes them: letters and digits lower-cased, words joined
+// across a hyphen between two of them ("IL-6" is "il6").
+func eachGram(text string, fn func(uint64)) {
+	var w [3]rune // the last three runes of the current word
+	n := 0
+	prevHyphen := false
+	for i := 0; i < len(text); {
+		r, size := utf8.DecodeRuneInString(text[i:])
+		i += size
+		if unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) {
+			prevHyphen = false
+			w[0], w[1], w[2] = w[1], w[2], unicode.ToLower(r)
+			n++
+			if n >= 3 {
+				fn(gramKey(w[0], w[1], w[2]))
+			}
+			continue
+		}
+		if r == '-' && n > 0 && !prevHyphen && i < len(text) {
+			next, _ := utf8.DecodeRuneInString(text[i:])
+			if unicode.IsLetter(next) || unicode.IsDigit(next) {
+				prevHyphen = true
+				continue
+			}
+		}
+		n = 0
+		prevHyphen = false
+	}
+}
+
+func countGrams(text string) int {
+	n := 0
+	eachGram(text, func(uint64) { n++ })
+	return n
+}
+
+// queryGrams are a query's distinct 3-grams with their idf.
+type queryGrams struct {
+	idf map[uint64]float64
+}
+
+func (s *state) queryGrams(words []string) *queryGrams {
+	q := &queryGrams{idf: map[uint64]float64{}}
+	for _, w := range words {
+		eachGram(w, func(k uint64) {
+			if _, ok := q.idf[k]; !ok {
+				q.idf[k] = s.gramIDF(k)
+			}
+		})
+	}
+	return q
+}
+
+// gramScore is the BM25 score of paper i for the query's 3-grams.
+func (s *state) gramScore(i int, q *queryGrams) float64 {
+	if len(q.idf) == 0 {
+		return 0
+	}
+	p := &s.papers[i]
+	tf := make(map[uint64]float64, len(q.idf))
+	dl := 0.0
+	count := func(weight float64) func(uint64) {
+		return func(k uint64) {
+			dl += weight
+			if _, ok := q.idf[k]; ok {
+				tf[k] += weight
+			}
+		}
+	}
+	eachGram(titleText(p), count(2))
+	eachGram(p.Abstract, count(1))
+	avg := s.corpusStats().avgGrams
+	var score float64
+	for k, f := range tf {
+		score += bm25(q.idf[k], f, dl, avg)
+	}
+	return score
+}
+
+// wordScore is the BM25 score of a matched paper over the query's groups:
+// each group's frequency counts its hits (title twice) at their credit.
+func (s *state) wordScore(i int, m *docMatch, groups []group) float64 {
+	d := s.doc(i)
+	dl := float64(2*len(d.title) + len(d.abstract))
+	avg := s.corpusStats().avgWords
+	var score float64
+	for gi, g := range groups {
+		score += bm25(g.weight, m.tf[gi], dl, avg)
+	}
+	return score
+}

@@ -1,0 +1,53 @@
+package search
+
+import (
+	"fmt"
+	"strconv"
+)
+
+// Tuning holds the ranking and refusal parameters. The defaults were chosen
+// on the SciFact train split (paperbot eval --split train); test is the
+// held-out figure. Options.Tuning overrides them, for evaluation only.
+type Tuning struct {
+	// Grams weighs the character 3-gram run against the word run.
+	Grams float64
+	// Rerank is how many of bleve's best hits are re-scored exactly.
+	Rerank int
+	// Coverage weighs query coverage in the final score (0: BM25 alone).
+	Coverage float64
+	// Refuse: below this confidence the search says nothing is relevant.
+	Refuse float64
+	// AnswerCue and AnswerLate weigh, beside query coverage, a sentence's
+	// finding cues and its position when picking the answer sentence.
+	AnswerCue, AnswerLate float64
+}
+
+// DefaultTuning returns the parameters paperbot ships with.
+func DefaultTuning() Tuning {
+	return Tuning{Grams: 0.2, Rerank: 30, Coverage: 0, Refuse: 0.14, AnswerCue: 0.2, AnswerLate: 0.3}
+}
+
+// Set changes one parameter by name, for command-line sweeps.
+func (t *Tuning) Set(name, value string) error {
+	f, err := strconv.ParseFloat(value, 64)
+	if err != nil {
+		return fmt.Errorf("tuning %s=%q: not a number", name, value)
+	}
+	switch name {
+	case "grams":
+		t.Grams = f
+	case "rerank":
+		t.Rerank = int(f)
+	case "coverage":
+		t.Coverage = f
+	case "refuse":
+		t.Refuse = f
+	case "answer-cue":
+		t.AnswerCue = f
+	case "answer-late":
+		t.AnswerLate = f
+	default:
+		return fmt.Errorf("tuning: no parameter %q", name)
+	}
+	return nil
+}
