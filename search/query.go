@@ -85,7 +85,6 @@ var queryFields = map[string]string{
 	"has":     fieldHasCode,
 }
 
-const fieldHelp = "use title:, author:, venue:, year: or has:code, or put the text in quotes to search for it"
 
 // parseQuery parses s. Errors are *Error of kind Invalid whose Msg says what
 // is wrong and how to fix it.
@@ -188,7 +187,11 @@ func (p *parser) term(q *parsedQuery) error {
 	}
 	word := p.word()
 	if name, rest, ok := fieldPrefix(word); ok {
-		return p.field(q, name, rest, not)
+		if _, known := queryFields[name]; known {
+			return p.field(q, name, rest, not)
+		}
+		// A colon in ordinary text ("regressing: a study") is text: only
+		// a filter word before it makes a filter.
 	}
 	if word == "" {
 		return nil
@@ -257,10 +260,7 @@ func fieldPrefix(word string) (name, rest string, ok bool) {
 // field parses the value of name: (rest is what followed the colon in the
 // same word; a quoted phrase may follow directly).
 func (p *parser) field(q *parsedQuery, name, rest string, not bool) error {
-	field, known := queryFields[name]
-	if !known {
-		return invalidf(opParse, "%q is not a filter I know: %s", name+":", fieldHelp)
-	}
+	field := queryFields[name]
 	value, phrase := rest, false
 	if rest == "" && isQuote(p.peek()) {
 		text, err := p.phrase()
