@@ -83,6 +83,7 @@ type expansion struct {
 	terms   []string // stems of the long form by position; "" marks a stop-word gap
 	text    string   // the long form as written, e.g. "machine learning interatomic potentials"
 	count   int      // how often the corpus defines it (hand-kept pairs count high)
+	curated bool     // only from the curated dictionary (acronyms.tsv)
 }
 
 // words returns the non-gap stems of the long form.
@@ -111,6 +112,7 @@ type acronymTable struct {
 type acronymPair struct {
 	short, long string
 	count       int
+	curated     bool
 }
 
 // newAcronymTable analyses pairs (mined and hand-kept) into a table. Pairs
@@ -121,6 +123,7 @@ func newAcronymTable(a analysis.Analyzer, pairs []acronymPair) *acronymTable {
 	for _, p := range commonAcronyms {
 		pairs = append(pairs, acronymPair{short: p[0], long: p[1], count: handCount})
 	}
+	pairs = append(pairs, curatedAcronyms()...)
 	t := &acronymTable{byAcronym: map[string][]expansion{}, byFirst: map[string][]expansion{}, ambiguous: map[string]bool{}}
 	merged := map[string]*expansion{}
 	var order []string
@@ -130,7 +133,7 @@ func newAcronymTable(a analysis.Analyzer, pairs []acronymPair) *acronymTable {
 			continue
 		}
 		terms := positionTerms(a.Analyze([]byte(p.long)))
-		e := expansion{acronym: string(st[0].Term), terms: terms, text: p.long, count: p.count}
+		e := expansion{acronym: string(st[0].Term), terms: terms, text: p.long, count: p.count, curated: p.curated}
 		w := e.words()
 		if len(w) < 2 || slices.Contains(w, e.acronym) {
 			continue
@@ -138,6 +141,7 @@ func newAcronymTable(a analysis.Analyzer, pairs []acronymPair) *acronymTable {
 		key := e.acronym + "\x00" + strings.Join(terms, " ")
 		if m, ok := merged[key]; ok {
 			m.count += p.count
+			m.curated = m.curated && p.curated
 			continue
 		}
 		merged[key] = &e

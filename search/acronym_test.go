@@ -1,6 +1,7 @@
 package search
 
 import (
+	"context"
 	"slices"
 	"strings"
 	"testing"
@@ -76,5 +77,32 @@ func TestAcronymTable(t *testing.T) {
 	}
 	if tab.ambiguous["mlp"] {
 		t.Error("MLP (multilayer / multi-layer perceptron) is marked ambiguous")
+	}
+}
+
+// The curated dictionary covers the field's common acronyms, so one the
+// corpus never spells out still finds its long form.
+func TestCuratedAcronyms(t *testing.T) {
+	pairs := curatedAcronyms()
+	if len(pairs) < 300 {
+		t.Fatalf("%d curated acronyms, want at least 300", len(pairs))
+	}
+	for _, want := range []string{"RAG", "PRM", "RLHF", "PEFT", "LoRA", "ViT", "NeRF", "SAE", "MLIP", "GNN", "G-CSF"} {
+		if !slices.ContainsFunc(pairs, func(p acronymPair) bool { return p.short == want }) {
+			t.Errorf("curated dictionary lacks %s", want)
+		}
+	}
+	ix, _ := seedIndex(t)
+	res, err := ix.Search(context.Background(), Request{Text: "PRM", Limit: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Results) == 0 || !strings.Contains(strings.ToLower(res.Results[0].Abstract), "process reward model") {
+		t.Errorf("PRM: want the paper on process reward models first, got %+v", res.Results)
+	}
+	// A short acronym that is an English word stays a word in lower case.
+	e := expansion{acronym: "map", curated: true}
+	if expandsAsTyped(e, "map") || !expandsAsTyped(e, "MAP") {
+		t.Errorf("curated MAP: lower-case map must not expand, MAP must")
 	}
 }

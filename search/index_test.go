@@ -72,7 +72,7 @@ func TestSearchInvalid(t *testing.T) {
 	for _, r := range []Request{
 		{Text: `"unclosed`},
 		{Text: "year:abc"},
-		{Text: "nope:x"},
+		{Text: "title:"},
 		{Text: "-only -exclusions"},
 		{Text: "the of and which paper"},
 		{Text: "title:the"},

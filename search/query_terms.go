@@ -179,7 +179,9 @@ func (s *state) wordGroups(run []qtoken) []group {
 func (s *state) wordGroup(t qtoken) group {
 	g := group{surface: t.surface, alts: []alt{{kind: altExact, terms: []string{t.stem}}}}
 	for _, e := range s.acr.expansions(t.stem) {
-		g.alts = append(g.alts, alt{kind: altAcronym, terms: e.terms, titleOnly: s.common(e.words())})
+		if expandsAsTyped(e, t.surface) {
+			g.alts = append(g.alts, alt{kind: altAcronym, terms: e.terms, titleOnly: s.common(e.words())})
+		}
 	}
 	for _, syn := range s.syn[t.stem] {
 		if s.vocab.has(syn) {
