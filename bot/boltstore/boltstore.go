@@ -53,6 +53,13 @@ type Options struct {
 	Timeout time.Duration
 }
 
+func (o Options) timeout() time.Duration {
+	if o.Timeout <= 0 {
+		return 2 * time.Second
+	}
+	return o.Timeout
+}
+
 // Store is a digest.Store in a bbolt file, safe for concurrent use by one
 // process. Use Open.
 type Store struct {
@@ -65,48 +72,112 @@ var _ digest.Store = (*Store)(nil)
 // ErrLocked is returned by Open when another process holds the store.
 var ErrLocked = errors.New("locked by another process")
 
-// Open opens or creates the store file at path (creating its directory),
-// checks its schema version and returns the store. It fails after
-// opts.Timeout when another process has the file open.
+// Open opens the store file at path for reading and writing, creating it
+// (and its directory) when it does not exist. An existing file is checked
+// first, without writing to it (see Verify): a damaged, empty or foreign
+// file is refused with a *DamageError (errors.Is ErrDamaged), a newer layout
+// with digest.ErrSchemaTooNew. Opening a sound file writes nothing. It fails
+// with ErrLocked after opts.Timeout when another process has the file open.
 func Open(path string, opts Options) (*Store, error) {
-	if opts.Timeout <= 0 {
-		opts.Timeout = 2 * time.Second
+	timeout := opts.timeout()
+	if err := create(path); err != nil {
+		return nil, err
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return nil, fmt.Errorf("digest store: %w", err)
+	ro, _, err := checkFile(path, timeout)
+	if err != nil {
+		return nil, err
 	}
-	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: opts.Timeout})
+	ro.Close()
+	// Schema version 1 is the first; a future version migrates here, in one
+	// Update, after the check.
+	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: timeout})
 	if errors.Is(err, bolterrors.ErrTimeout) {
-		return nil, fmt.Errorf("digest store %s: %w (is another paperbot running?); gave up after %s", path, ErrLocked, opts.Timeout)
+		return nil, lockedError(path, timeout, ErrLocked)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("digest store %s: %w", path, err)
+		return nil, fmt.Errorf("subscription store %s: %w", path, err)
 	}
-	if err := db.Update(func(tx *bolt.Tx) error { return initSchema(tx, path) }); err != nil {
-		db.Close()
+	return &Store{db: db, path: path}, nil
+}
+
+// OpenReadOnly opens an existing store for reading only, after the same
+// check as Open; it never creates or writes the file, and every write
+// method fails. A missing file is an error matching os.ErrNotExist.
+func OpenReadOnly(path string, opts Options) (*Store, error) {
+	db, _, err := checkFile(path, opts.timeout())
+	if err != nil {
 		return nil, err
 	}
 	return &Store{db: db, path: path}, nil
 }
 
-// initSchema creates the buckets of a new file and refuses newer layouts.
-func initSchema(tx *bolt.Tx, path string) error {
-	meta, err := tx.CreateBucketIfNotExists(bucketMeta)
+// create makes a new, empty store at path unless a file is there. The store
+// is built under a temporary name and linked into place, so path is never
+// seen half-made: an empty or partial file at path is damage, not a store
+// still being created.
+func create(path string) error {
+	if _, err := os.Lstat(path); !errors.Is(err, os.ErrNotExist) {
+		return nil // exists (checked next), or unreadable (reported by the check)
+	}
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return fmt.Errorf("subscription store: %w", err)
+	}
+	tmp, err := writeNew(dir, func(tx *bolt.Tx) error { return initSchema(tx) })
+	if err != nil {
+		return fmt.Errorf("subscription store %s: creating: %w", path, err)
+	}
+	defer os.Remove(tmp)
+	if err := os.Link(tmp, path); err != nil && !errors.Is(err, os.ErrExist) { // ErrExist: another process made it first
+		return fmt.Errorf("subscription store %s: creating: %w", path, err)
+	}
+	return syncDir(dir)
+}
+
+// writeNew writes a new store file in dir with fill and returns its name;
+// the caller moves it into place or removes it.
+func writeNew(dir string, fill func(tx *bolt.Tx) error) (string, error) {
+	f, err := os.CreateTemp(dir, FileName+".new-*")
+	if err != nil {
+		return "", err
+	}
+	tmp := f.Name()
+	f.Close()
+	db, err := bolt.Open(tmp, 0o600, &bolt.Options{Timeout: time.Second})
+	if err == nil {
+		err = db.Update(fill)
+		if cerr := db.Close(); err == nil {
+			err = cerr
+		}
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return "", err
+	}
+	return tmp, nil
+}
+
+// syncDir makes a rename or link in dir durable.
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
 	if err != nil {
 		return err
 	}
-	if v := meta.Get(keySchema); v != nil {
-		n, err := strconv.Atoi(string(v))
-		if err != nil {
-			return fmt.Errorf("digest store %s: unreadable schema version %q", path, v)
-		}
-		if n > SchemaVersion {
-			return fmt.Errorf("digest store %s has schema version %d, this paperbot reads up to %d: run a newer paperbot or move the file away: %w",
-				path, n, SchemaVersion, digest.ErrSchemaTooNew)
-		}
+	defer d.Close()
+	if err := d.Sync(); err != nil && !errors.Is(err, os.ErrInvalid) { // some systems cannot sync directories
+		return err
+	}
+	return nil
+}
+
+// initSchema creates the buckets and schema version of a new file.
+func initSchema(tx *bolt.Tx) error {
+	meta, err := tx.CreateBucket(bucketMeta)
+	if err != nil {
+		return err
 	}
 	for _, b := range [][]byte{bucketSubs, bucketRuns, bucketOpen, bucketLedger} {
-		if _, err := tx.CreateBucketIfNotExists(b); err != nil {
+		if _, err := tx.CreateBucket(b); err != nil {
 			return err
 		}
 	}
