@@ -69,7 +69,7 @@ func checkBytes(file []byte, path string) (contents, error) {
 	}
 	var c contents
 	if err == nil {
-		c, err = decodeTree(tree.root, path)
+		c, err = decodeTree(tree.root, path, false)
 	}
 	if err == nil && len(c.lost) > 0 {
 		err = problemsError(Damaged, c.lost)

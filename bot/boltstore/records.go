@@ -2,6 +2,7 @@ package boltstore
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -34,22 +35,36 @@ var bucketNames = []string{string(bucketMeta), string(bucketSubs), string(bucket
 // decodeTree decodes every record of a store read by walkFile, checking each
 // against the rules it was written under. A tree that is no paperbot store
 // at all is a Foreign error, a newer schema digest.ErrSchemaTooNew; records
-// that do not decode are listed in lost and left out.
-func decodeTree(root *rawBucket, path string) (contents, error) {
-	if err := checkBuckets(root); err != nil {
-		return contents{}, err
-	}
+// that do not decode are listed in lost and left out. Strict (for opening),
+// a damaged layout or schema version is an error; salvaging, it is noted in
+// lost and what can be read is read.
+func decodeTree(root *rawBucket, path string, salvaging bool) (contents, error) {
 	c := contents{ledger: map[string]map[string]string{}}
+	if err := checkBuckets(root); err != nil {
+		var de *DamageError
+		if !salvaging || (errors.As(err, &de) && de.Kind == Foreign) {
+			return contents{}, err
+		}
+		c.lost = append(c.lost, err.Error())
+		for _, name := range bucketNames {
+			if root.buckets[name] == nil {
+				root.buckets[name] = newRawBucket()
+			}
+		}
+	}
 	v := findValue(root.buckets[string(bucketMeta)], keySchema)
 	n, err := strconv.Atoi(string(v))
 	switch {
+	case n > SchemaVersion:
+		return contents{}, fmt.Errorf("subscription store %s has schema version %d, this paperbot reads up to %d: run a newer paperbot or move the file away: %w",
+			path, n, SchemaVersion, digest.ErrSchemaTooNew)
+	case salvaging && (err != nil || n < 1):
+		c.lost = append(c.lost, fmt.Sprintf("its schema version %s is unreadable; read as version %d", quote(v), SchemaVersion))
+		n = SchemaVersion
 	case v == nil:
 		return contents{}, damagedf("it has no schema version")
 	case err != nil || n < 1:
 		return contents{}, damagedf("its schema version %s is not a version number", quote(v))
-	case n > SchemaVersion:
-		return contents{}, fmt.Errorf("subscription store %s has schema version %d, this paperbot reads up to %d: run a newer paperbot or move the file away: %w",
-			path, n, SchemaVersion, digest.ErrSchemaTooNew)
 	}
 	c.schema = n
 	lose := func(bucket string, key []byte, format string, args ...any) {

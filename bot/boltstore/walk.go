@@ -24,9 +24,10 @@ type fileTree struct {
 }
 
 // walkFile reads every bucket and value reachable from the meta page bbolt
-// would use, bounds-checking each page first. A problem in one subtree is
-// noted and that subtree skipped; the error is for a file with no usable
-// meta page or cut short, where nothing can be read.
+// would use, bounds-checking each page first. A problem (a file cut short
+// included) is noted and the subtree it spoils skipped, so repair keeps what
+// the rest holds; the error is for a file with no usable meta page, where
+// nothing can be read.
 func walkFile(file []byte) (fileTree, error) {
 	m, err := pickMeta(file)
 	if err != nil {
@@ -34,16 +35,17 @@ func walkFile(file []byte) (fileTree, error) {
 	}
 	ps := uint64(m.pageSize)
 	size := uint64(len(file))
+	w := &walker{file: file, pageSize: int(ps), hwm: m.pgid, seen: map[uint64]bool{}}
 	switch {
 	case m.pgid > size/ps:
-		return fileTree{}, damagedf("it is %d bytes but its last commit uses %d pages of %d bytes (%d bytes): the file was cut short",
+		w.problem("it is %d bytes but its last commit uses %d pages of %d bytes (%d bytes): the file was cut short",
 			size, m.pgid, ps, m.pgid*ps)
+		w.hwm = size / ps // read what is left
 	case size%ps != 0:
-		return fileTree{}, damagedf("it is %d bytes, not a whole number of %d-byte pages: the file was cut or padded", size, ps)
+		w.problem("it is %d bytes, not a whole number of %d-byte pages: the file was cut or padded", size, ps)
 	case size < 4*ps:
-		return fileTree{}, damagedf("it is %d bytes, shorter than the smallest bbolt file (4 pages, %d bytes)", size, 4*ps)
+		w.problem("it is %d bytes, shorter than the smallest bbolt file (4 pages, %d bytes)", size, 4*ps)
 	}
-	w := &walker{file: file, pageSize: int(ps), hwm: m.pgid, seen: map[uint64]bool{}}
 	w.checkFreelist(m.freelist)
 	t := fileTree{meta: m, root: newRawBucket()}
 	w.walk(t.root, m.root, nil, 0, "the root bucket")
