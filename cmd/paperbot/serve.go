@@ -185,6 +185,7 @@ const digestPreviewPath = "/debug/digest"
 func withDigestPreview(h http.Handler, store *boltstore.Store, ix *search.Index, papers int) http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("/", h)
+	mux.HandleFunc("GET "+storeBackupPath, storeBackupHandler(store))
 	mux.HandleFunc("GET "+digestPreviewPath, func(w http.ResponseWriter, r *http.Request) {
 		// Only for an operator on this host (or in this pod): the listener
 		// may face a cluster network for probes and metrics.
