@@ -39,8 +39,7 @@ func walkFile(file []byte) (fileTree, error) {
 	switch {
 	case m.pgid > size/ps:
 		w.problem("it is %d bytes but its last commit uses %d pages of %d bytes (%d bytes): the file was cut short",
-			size, m.pgid, ps, m.pgid*ps)
-		w.hwm = size / ps // read what is left
+			size, m.pgid, ps, m.pgid*ps) // readPage refuses the pages past the end; the rest is read
 	case size%ps != 0:
 		w.problem("it is %d bytes, not a whole number of %d-byte pages: the file was cut or padded", size, ps)
 	case size < 4*ps:
@@ -157,16 +156,18 @@ func (w *walker) walk(b *rawBucket, id uint64, inline []byte, depth int, where s
 func (w *walker) leaf(b *rawBucket, p page, depth int, where string) {
 	for i := range p.count {
 		e, rest, err := p.element(i)
-		var k, v []byte
-		if err == nil {
-			k, err = span(rest, le.Uint32(e[4:]), le.Uint32(e[8:]))
+		if err != nil { // the count is wrong: no later element is inside the page either
+			w.problem("%s: leaf page %d: %v", where, p.id, err)
+			return
 		}
+		k, err := span(rest, le.Uint32(e[4:]), le.Uint32(e[8:]))
+		var v []byte
 		if err == nil {
 			v, err = span(rest, le.Uint32(e[4:])+le.Uint32(e[8:]), le.Uint32(e[12:]))
 		}
-		if err != nil {
-			w.problem("%s: leaf page %d: %v", where, p.id, err)
-			return
+		if err != nil { // each element locates its own key and value: the others may still read
+			w.problem("%s: leaf page %d, element %d: %v", where, p.id, i, err)
+			continue
 		}
 		if le.Uint32(e[0:])&leafIsBucket == 0 {
 			b.values = append(b.values, rawValue{k, v})

@@ -138,7 +138,12 @@ func storeRepair(e *env, path string, keepCopy bool) error {
 		verb = "kept"
 	}
 	fmt.Fprintf(e.stdout, "%s: %s %d subscriptions, %d digest runs, %d ledger entries; could not read %d:\n", path, verb, r.Subscriptions, r.Runs, r.Ledger, len(r.Lost))
-	for _, l := range r.Lost {
+	const shown = 20 // a garbage page can spoil thousands of elements
+	for i, l := range r.Lost {
+		if i == shown {
+			fmt.Fprintf(e.stdout, "  … and %d more\n", len(r.Lost)-shown)
+			break
+		}
 		fmt.Fprintf(e.stdout, "  - %s\n", l)
 	}
 	if !keepCopy {
