@@ -51,7 +51,7 @@ func (e *DamageError) Error() string {
 		return fmt.Sprintf("%s is not a paperbot subscription store: %s; check PAPERBOT_DATA_DIR and move the file away, "+
 			"or run `paperbot store reset --keep-copy` to start an empty store (the file is kept beside it)", e.Path, problem)
 	}
-	return fmt.Sprintf("subscription store %s is damaged: %s; paperbot will not open it: restore your backup of it, "+
+	return fmt.Sprintf("subscription store %s is damaged: %s; with paperbot stopped, restore your backup of it, "+
 		"or run `paperbot store repair --keep-copy` to keep every record that still reads, or `paperbot store reset --keep-copy` to start empty (%s)",
 		e.Path, problem, keepsCopy)
 }

@@ -78,7 +78,7 @@ func storeCheck(e *env, path string) error {
 		tmp := filepath.Join(os.TempDir(), fmt.Sprintf("paperbot-check-%d.db", os.Getpid()))
 		defer os.Remove(tmp)
 		if err := boltstore.SaveCopy(tmp, func(w io.Writer) error { return fetchStoreCopy(e, w) }); err != nil {
-			return fmt.Errorf("%s is in use by paperbot serve, and checking a copy from it failed: %w", path, err)
+			return fmt.Errorf("%s is in use by paperbot serve; checking a copy from it: %w", path, err)
 		}
 		fmt.Fprintf(e.stdout, "%s: sound (checked a copy from the running paperbot)\n", path)
 		return nil
@@ -104,7 +104,9 @@ func storeBackup(e *env, path, dest string) error {
 		err = boltstore.SaveCopy(dest, func(w io.Writer) error { _, err := s.WriteTo(w); return err })
 	case errors.Is(err, boltstore.ErrLocked):
 		from = "the running paperbot"
-		err = boltstore.SaveCopy(dest, func(w io.Writer) error { return fetchStoreCopy(e, w) })
+		if err = boltstore.SaveCopy(dest, func(w io.Writer) error { return fetchStoreCopy(e, w) }); err != nil {
+			err = fmt.Errorf("%s is in use by paperbot serve; asking it for a copy: %w", path, err)
+		}
 	}
 	if err != nil {
 		return err
@@ -199,12 +201,12 @@ func fetchStoreCopy(e *env, w io.Writer) error {
 	}
 	resp, err := (&http.Client{Timeout: 5 * time.Minute}).Get(base + storeBackupPath)
 	if err != nil {
-		return fmt.Errorf("asking the running paperbot for a copy: %w", err)
+		return err
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
 		body, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<10))
-		return fmt.Errorf("asking the running paperbot for a copy: %s: %s", resp.Status, strings.TrimSpace(string(body)))
+		return fmt.Errorf("%s: %s", resp.Status, strings.TrimSpace(string(body)))
 	}
 	_, err = io.Copy(w, resp.Body)
 	return err
