@@ -61,3 +61,21 @@ func slackAuthError(setting, method, apiURL string, err error) error {
 	}
 	return fmt.Errorf("slack %s failed: %w", method, err)
 }
+
+// CheckAuth calls auth.test with cfg's bot token, without building a bot:
+// serve runs it before it writes to the subscription store. Errors are
+// those of Check.
+func CheckAuth(ctx context.Context, cfg Config) (AuthInfo, error) {
+	cfg, err := cfg.withDefaults()
+	if err != nil {
+		return AuthInfo{}, err
+	}
+	api := slack.New(cfg.BotToken, slack.OptionAPIURL(cfg.APIURL),
+		slack.OptionHTTPClient(&http.Client{Timeout: cfg.HTTPTimeout}),
+		slack.OptionRetry(3)) // after OptionHTTPClient: wraps it
+	r, err := api.AuthTestContext(ctx)
+	if err != nil {
+		return AuthInfo{}, slackAuthError("SLACK_BOT_TOKEN", "auth.test", cfg.APIURL, err)
+	}
+	return authInfo(r), nil
+}

@@ -7,8 +7,8 @@ import (
 )
 
 // registerDigestMetrics exports the scheduler's counts on the bot's
-// /metrics: paperbot_digest_runs_total by outcome, paused subscriptions and
-// retried posts.
+// /metrics: paperbot_digest_runs_total by outcome, paused subscriptions,
+// retried posts and recovered panics.
 func registerDigestMetrics(reg *prometheus.Registry, s *digest.Scheduler) error {
 	runs := map[string]func(digest.Counts) int64{
 		"posted":       func(c digest.Counts) int64 { return c.Posted },
@@ -28,6 +28,9 @@ func registerDigestMetrics(reg *prometheus.Registry, s *digest.Scheduler) error 
 		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "paperbot_digest_paused_total",
 			Help: "Subscriptions paused because their channel could not be posted to."},
 			func() float64 { return float64(s.Counts().Paused) }),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "paperbot_digest_panics_total",
+			Help: "Panics recovered in the digest scheduler (each logged with its stack); the bot keeps answering."},
+			func() float64 { return float64(s.Counts().Panics) }),
 		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "paperbot_digest_retries_total",
 			Help: "Digest posts that failed and will be retried."},
 			func() float64 { return float64(s.Counts().Retries) }),

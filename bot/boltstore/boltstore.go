@@ -18,8 +18,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strconv"
 	"time"
 
@@ -53,6 +51,13 @@ type Options struct {
 	Timeout time.Duration
 }
 
+func (o Options) timeout() time.Duration {
+	if o.Timeout <= 0 {
+		return 2 * time.Second
+	}
+	return o.Timeout
+}
+
 // Store is a digest.Store in a bbolt file, safe for concurrent use by one
 // process. Use Open.
 type Store struct {
@@ -65,48 +70,53 @@ var _ digest.Store = (*Store)(nil)
 // ErrLocked is returned by Open when another process holds the store.
 var ErrLocked = errors.New("locked by another process")
 
-// Open opens or creates the store file at path (creating its directory),
-// checks its schema version and returns the store. It fails after
-// opts.Timeout when another process has the file open.
+// Open opens the store file at path for reading and writing, creating it
+// (and its directory) when it does not exist. An existing file is checked
+// first, without writing to it (see Verify): a damaged, empty or foreign
+// file is refused with a *DamageError (errors.Is ErrDamaged), a newer layout
+// with digest.ErrSchemaTooNew. Opening a sound file writes nothing. It fails
+// with ErrLocked after opts.Timeout when another process has the file open.
 func Open(path string, opts Options) (*Store, error) {
-	if opts.Timeout <= 0 {
-		opts.Timeout = 2 * time.Second
+	timeout := opts.timeout()
+	if err := create(path); err != nil {
+		return nil, err
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return nil, fmt.Errorf("digest store: %w", err)
+	ro, _, err := checkFile(path, timeout)
+	if err != nil {
+		return nil, err
 	}
-	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: opts.Timeout})
+	ro.Close()
+	// Schema version 1 is the first; a future version migrates here, in one
+	// Update, after the check.
+	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: timeout})
 	if errors.Is(err, bolterrors.ErrTimeout) {
-		return nil, fmt.Errorf("digest store %s: %w (is another paperbot running?); gave up after %s", path, ErrLocked, opts.Timeout)
+		return nil, lockedError(path, timeout, ErrLocked)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("digest store %s: %w", path, err)
+		return nil, fmt.Errorf("subscription store %s: %w", path, err)
 	}
-	if err := db.Update(func(tx *bolt.Tx) error { return initSchema(tx, path) }); err != nil {
-		db.Close()
+	return &Store{db: db, path: path}, nil
+}
+
+// OpenReadOnly opens an existing store for reading only, after the same
+// check as Open; it never creates or writes the file, and every write
+// method fails. A missing file is an error matching os.ErrNotExist.
+func OpenReadOnly(path string, opts Options) (*Store, error) {
+	db, _, err := checkFile(path, opts.timeout())
+	if err != nil {
 		return nil, err
 	}
 	return &Store{db: db, path: path}, nil
 }
 
-// initSchema creates the buckets of a new file and refuses newer layouts.
-func initSchema(tx *bolt.Tx, path string) error {
-	meta, err := tx.CreateBucketIfNotExists(bucketMeta)
+// initSchema creates the buckets and schema version of a new file.
+func initSchema(tx *bolt.Tx) error {
+	meta, err := tx.CreateBucket(bucketMeta)
 	if err != nil {
 		return err
 	}
-	if v := meta.Get(keySchema); v != nil {
-		n, err := strconv.Atoi(string(v))
-		if err != nil {
-			return fmt.Errorf("digest store %s: unreadable schema version %q", path, v)
-		}
-		if n > SchemaVersion {
-			return fmt.Errorf("digest store %s has schema version %d, this paperbot reads up to %d: run a newer paperbot or move the file away: %w",
-				path, n, SchemaVersion, digest.ErrSchemaTooNew)
-		}
-	}
 	for _, b := range [][]byte{bucketSubs, bucketRuns, bucketOpen, bucketLedger} {
-		if _, err := tx.CreateBucketIfNotExists(b); err != nil {
+		if _, err := tx.CreateBucket(b); err != nil {
 			return err
 		}
 	}

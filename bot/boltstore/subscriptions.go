@@ -11,18 +11,30 @@ import (
 	"github.com/paperbot/paperbot/bot/digest"
 )
 
-func (s *Store) update(ctx context.Context, fn func(tx *bolt.Tx) error) error {
+// update runs fn in a write transaction. A panic inside bbolt (a page
+// damaged after Open checked the file) becomes an error naming the store,
+// not a crash; bbolt has rolled the transaction back by then.
+func (s *Store) update(ctx context.Context, fn func(tx *bolt.Tx) error) (err error) {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
+	defer s.recoverDamage(&err)
 	return s.db.Update(fn)
 }
 
-func (s *Store) view(ctx context.Context, fn func(tx *bolt.Tx) error) error {
+// view runs fn in a read transaction, with update's panic handling.
+func (s *Store) view(ctx context.Context, fn func(tx *bolt.Tx) error) (err error) {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
+	defer s.recoverDamage(&err)
 	return s.db.View(fn)
+}
+
+func (s *Store) recoverDamage(err *error) {
+	if p := recover(); p != nil {
+		*err = &DamageError{Path: s.path, Kind: Damaged, Problem: fmt.Sprintf("reading it failed: %v", p)}
+	}
 }
 
 func getSub(tx *bolt.Tx, id string) (digest.Subscription, error) {

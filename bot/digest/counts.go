@@ -11,16 +11,17 @@ type Counts struct {
 	Failed      int64 // runs given up: unpostable channel, or retries until the grace period ended
 	Paused      int64 // subscriptions paused because their channel could not be posted to
 	Retries     int64 // failed posts that will be retried
+	Panics      int64 // panics recovered in ticks and runs (each one logged with its stack)
 }
 
 type counters struct {
-	posted, recovered, nothingNew, skippedLate, failed, paused, retries atomic.Int64
+	posted, recovered, nothingNew, skippedLate, failed, paused, retries, panics atomic.Int64
 }
 
 func (c *counters) snapshot() Counts {
 	return Counts{
 		Posted: c.posted.Load(), Recovered: c.recovered.Load(), NothingNew: c.nothingNew.Load(),
 		SkippedLate: c.skippedLate.Load(), Failed: c.failed.Load(), Paused: c.paused.Load(),
-		Retries: c.retries.Load(),
+		Retries: c.retries.Load(), Panics: c.panics.Load(),
 	}
 }

@@ -44,7 +44,7 @@ func (s *Scheduler) Run(ctx context.Context) error {
 	t := time.NewTicker(s.cfg.Interval)
 	defer t.Stop()
 	for {
-		if err := s.Tick(ctx, s.cfg.Now()); err != nil && ctx.Err() == nil {
+		if err := s.guard("tick", func() error { return s.Tick(ctx, s.cfg.Now()) }); err != nil && ctx.Err() == nil {
 			s.cfg.Log.Error("digest tick failed", "err", err)
 		}
 		select {
@@ -90,11 +90,15 @@ func (j job) scheduled() time.Time {
 // when they are done. Channels are worked on at most Concurrency at a time;
 // the runs of one channel go one after another, so two subscriptions of a
 // channel never pick the same paper. Runs in progress in
-// this process (an overlapping Tick) are left alone. Per-run failures are
-// logged and counted, not returned; the error is for failures to read the
-// store at all.
+// this process (an overlapping Tick) are left alone. Per-run failures, and
+// panics, are logged and counted, not returned; the error is for failures to
+// read the store at all.
 func (s *Scheduler) Tick(ctx context.Context, now time.Time) error {
-	jobs, err := s.collect(ctx, now)
+	var jobs []job
+	err := s.guard("collecting due runs", func() (err error) {
+		jobs, err = s.collect(ctx, now)
+		return err
+	})
 	defer func() {
 		s.mu.Lock()
 		for _, j := range jobs {
@@ -121,7 +125,8 @@ func (s *Scheduler) Tick(ctx context.Context, now time.Time) error {
 			mu.Lock()
 			defer mu.Unlock()
 			for _, j := range byChannel[ch] {
-				s.work(ctx, now, j)
+				// Logged and counted by guard; the channel's other runs go on.
+				_ = s.guard("run", func() error { s.work(ctx, now, j); return nil }, "run", j.key().String())
 			}
 		})
 	}
@@ -159,6 +164,14 @@ func (s *Scheduler) collect(ctx context.Context, now time.Time) ([]job, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var jobs []job
+	defer func() {
+		if p := recover(); p != nil { // Tick never sees these jobs: do not leave them marked in flight
+			for _, j := range jobs {
+				delete(s.inflight, j.key())
+			}
+			panic(p)
+		}
+	}()
 	add := func(j job) {
 		if !s.inflight[j.key()] {
 			s.inflight[j.key()] = true
@@ -172,31 +185,42 @@ func (s *Scheduler) collect(ctx context.Context, now time.Time) ([]job, error) {
 		add(job{run: &r})
 	}
 	for _, sub := range subs {
-		from := sub.activeSince()
-		if min := now.Add(-s.lookback()); from.Before(min) {
-			from = min
-		}
-		occs := sub.Schedule.Between(from, now)
-		// Newest first, stopping at the first day the log has: when that
-		// run was started, every older day in the window was handled too.
-		for i := len(occs) - 1; i >= 0; i-- {
-			key := RunKey{sub.ID, occs[i].Day}
-			if open[key] {
-				break
-			}
-			_, err := s.cfg.Store.GetRun(ctx, key)
-			if err == nil {
-				break
-			}
-			if !errors.Is(err, ErrNotFound) {
-				errs = append(errs, err)
-				break
-			}
-			add(job{sub: sub, occ: occs[i], latest: i == len(occs)-1})
+		// A panic reading one subscription's runs is logged and counted by
+		// guard; the other subscriptions are still collected.
+		var err error
+		_ = s.guard("collecting due runs", func() error { err = s.collectSub(ctx, now, sub, open, add); return nil }, "subscription", sub.ID)
+		if err != nil {
+			errs = append(errs, err)
 		}
 	}
 	slices.SortFunc(jobs, func(a, b job) int {
 		return cmp.Or(a.scheduled().Compare(b.scheduled()), cmp.Compare(a.key().String(), b.key().String()))
 	})
 	return jobs, errors.Join(errs...)
+}
+
+// collectSub adds sub's runs due at now that the log does not have yet.
+func (s *Scheduler) collectSub(ctx context.Context, now time.Time, sub Subscription, open map[RunKey]bool, add func(job)) error {
+	from := sub.activeSince()
+	if min := now.Add(-s.lookback()); from.Before(min) {
+		from = min
+	}
+	occs := sub.Schedule.Between(from, now)
+	// Newest first, stopping at the first day the log has: when that
+	// run was started, every older day in the window was handled too.
+	for i := len(occs) - 1; i >= 0; i-- {
+		key := RunKey{sub.ID, occs[i].Day}
+		if open[key] {
+			return nil
+		}
+		_, err := s.cfg.Store.GetRun(ctx, key)
+		if err == nil {
+			return nil
+		}
+		if !errors.Is(err, ErrNotFound) {
+			return err
+		}
+		add(job{sub: sub, occ: occs[i], latest: i == len(occs)-1})
+	}
+	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -90,7 +91,8 @@ func runDigest(e *env, args []string) error {
 		return fmt.Errorf("PAPERBOT_DATA_DIR is not set, so there are no subscriptions to show")
 	}
 	channelID := strings.TrimSpace(*channel)
-	store, err := boltstore.Open(filepath.Join(e.cfg.DataDir, boltstore.FileName), boltstore.Options{Timeout: time.Second})
+	// Read-only: a dry run never creates or writes the store.
+	store, err := boltstore.OpenReadOnly(filepath.Join(e.cfg.DataDir, boltstore.FileName), boltstore.Options{Timeout: time.Second})
 	if errors.Is(err, boltstore.ErrLocked) {
 		// The bot is running and holds the store: ask it.
 		out, askErr := askRunningBot(e, channelID)
@@ -100,8 +102,11 @@ func runDigest(e *env, args []string) error {
 		fmt.Fprint(e.stdout, out)
 		return nil
 	}
+	if errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("no subscription store in %s yet, so no subscriptions (paperbot serve creates it)", e.cfg.DataDir)
+	}
 	if err != nil {
-		return fmt.Errorf("opening the subscription store: %w", err)
+		return err // names the store, what is wrong and what to do
 	}
 	defer store.Close()
 	ix, _, err := openIndex(e.ctx, e.cfg, quietLogger(e), e.stderr)

@@ -43,6 +43,7 @@ var commands = []command{
 	{"index", "index", "build or refresh the persistent index in PAPERBOT_DATA_DIR from PAPERBOT_CORPUS", runIndex},
 	{"serve", "serve", "run the Slack bot over Socket Mode", runServe},
 	{"digest", "digest --dry-run --channel ID", "print the digests a channel would get now", runDigest},
+	{"store", storeUsage, "check or back up the subscription store; repair or reset it with --keep-copy", runStore},
 	{"check", "check", "validate the configuration and, with tokens, the Slack connection and scopes", runCheck},
 	{"healthcheck", "healthcheck", "ask the local /healthz endpoint (for container health checks)", runHealthcheck},
 	{"config", "config", "print every configuration variable with its default and description", runConfig},

@@ -27,9 +27,11 @@ import (
 const digestsOffReason = "Channel digests are off on this install: the operator has not set PAPERBOT_DATA_DIR, " +
 	"so subscriptions would be lost on restart. Searching works as usual."
 
-// runServe runs the Slack bot until the context ends: it loads the index,
-// checks the token, then serves Socket Mode, the digest scheduler and the
-// health endpoints, and shuts them down in reverse order.
+// runServe runs the Slack bot until the context ends: it checks the
+// subscription store (reading only) and the token, loads the index, opens
+// the store, then serves Socket Mode, the digest scheduler and the health
+// endpoints, and shuts them down in reverse order. Nothing is written to the
+// store before the token is accepted.
 func runServe(e *env, args []string) error {
 	if len(args) > 0 {
 		return usagef("serve takes no arguments; it is configured by the environment (paperbot config)")
@@ -50,6 +52,26 @@ func runServe(e *env, args []string) error {
 	}
 	defer stopHTTP()
 
+	botCfg := bot.Config{
+		BotToken: cfg.BotToken, AppToken: cfg.AppToken, APIURL: cfg.APIURL,
+		Workers: cfg.Workers, ShutdownGrace: cfg.ShutdownGrace,
+	}
+	storePath := ""
+	if cfg.DataDir != "" {
+		storePath = filepath.Join(cfg.DataDir, boltstore.FileName)
+		// A damaged store is refused before anything connects, reading only.
+		if err := boltstore.Verify(storePath, boltstore.Options{}); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return err
+		}
+	}
+	// Fail fast on a bad token, before the store is created or written and
+	// before anything posts (a digest posting with a revoked token would
+	// pause every subscription).
+	info, err := bot.CheckAuth(ctx, botCfg)
+	if err != nil {
+		return err
+	}
+
 	start := time.Now()
 	ix, corpus, err := openIndex(ctx, cfg, log, nil)
 	if err != nil {
@@ -61,10 +83,9 @@ func runServe(e *env, args []string) error {
 	var store *boltstore.Store
 	var opts []bot.Option
 	var digests *bot.Digests
-	if cfg.DataDir != "" {
-		store, err = boltstore.Open(filepath.Join(cfg.DataDir, boltstore.FileName), boltstore.Options{})
-		if err != nil {
-			return fmt.Errorf("opening the subscription store: %w", err)
+	if storePath != "" {
+		if store, err = boltstore.Open(storePath, boltstore.Options{}); err != nil {
+			return err // names the store, what is wrong and what to do
 		}
 		defer store.Close()
 		digests = bot.NewDigests(store, ix, digest.Config{
@@ -76,10 +97,7 @@ func runServe(e *env, args []string) error {
 		opts = []bot.Option{bot.DigestsOff(digestsOffReason)}
 	}
 
-	b, err := bot.New(bot.Config{
-		BotToken: cfg.BotToken, AppToken: cfg.AppToken, APIURL: cfg.APIURL,
-		Workers: cfg.Workers, ShutdownGrace: cfg.ShutdownGrace,
-	}, ix, log, opts...)
+	b, err := bot.New(botCfg, ix, log, opts...)
 	if err != nil {
 		return err
 	}
@@ -87,13 +105,6 @@ func runServe(e *env, args []string) error {
 		health.set(withDigestPreview(b.Handler(), store, ix, cfg.DigestSize))
 	} else {
 		health.set(b.Handler())
-	}
-
-	// Fail fast on a bad token, before anything posts (a digest posting with
-	// a revoked token would pause every subscription).
-	info, err := b.Check(ctx)
-	if err != nil {
-		return err
 	}
 	log.Info("connecting to Slack", "team", info.Team, "bot_user", info.UserID)
 
@@ -174,6 +185,7 @@ const digestPreviewPath = "/debug/digest"
 func withDigestPreview(h http.Handler, store *boltstore.Store, ix *search.Index, papers int) http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("/", h)
+	mux.HandleFunc("GET "+storeBackupPath, storeBackupHandler(store))
 	mux.HandleFunc("GET "+digestPreviewPath, func(w http.ResponseWriter, r *http.Request) {
 		// Only for an operator on this host (or in this pod): the listener
 		// may face a cluster network for probes and metrics.

@@ -1,0 +1,70 @@
+package bot
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/paperbot/paperbot/bot/boltstore"
+	"github.com/paperbot/paperbot/bot/digest"
+	"github.com/paperbot/paperbot/bot/slacktest"
+)
+
+// panicOnRuns is a store whose run lookups panic while armed, as the bbolt
+// store's did on a damaged record before it checked its file.
+type panicOnRuns struct {
+	digest.Store
+	armed atomic.Bool
+}
+
+func (p *panicOnRuns) GetRun(ctx context.Context, key digest.RunKey) (digest.Run, error) {
+	if p.armed.Load() {
+		var runs []digest.Run
+		_ = runs[len(key.SubscriptionID)] // index out of range
+	}
+	return p.Store.GetRun(ctx, key)
+}
+
+// TestSchedulerPanicLeavesTheBotAnswering: a panic in the digest scheduler
+// is recovered, logged and counted in paperbot_digest_panics_total, and the
+// bot still answers a search afterwards.
+func TestSchedulerPanicLeavesTheBotAnswering(t *testing.T) {
+	ix := testIndex(t)
+	clock := &digestClock{t: monday0700UTC}
+	bolt, err := boltstore.Open(filepath.Join(t.TempDir(), boltstore.FileName), boltstore.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { bolt.Close() })
+	store := &panicOnRuns{Store: bolt}
+	d := NewDigests(store, ix, digest.Config{Now: clock.Now})
+	h := newHarness(t, harnessOpts{srv: []slacktest.Option{slacktest.WithClock(clock.Now)}, bot: d.Options(), search: ix})
+	sched, err := d.Attach(h.bot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.run()
+	if err := h.srv.WaitFor(wait, h.bot.Ready); err != nil {
+		t.Fatalf("bot never ready: %v", err)
+	}
+	b := &digestBot{harness: h, clock: clock, store: bolt, d: d, sched: sched}
+	b.subscribe("U1", "C1", "graph neural networks at 09:00 tz UTC daily")
+
+	store.armed.Store(true)
+	b.tickAt(monday0700UTC.Add(2*time.Hour + time.Minute))
+	if got := metricValue(t, h.bot, "paperbot_digest_panics_total", ""); got != 1 {
+		t.Fatalf("paperbot_digest_panics_total = %v, want 1\nlogs:\n%s", got, h.logs)
+	}
+	if !strings.Contains(h.logs.String(), "recovered from a panic") {
+		t.Errorf("the panic is not logged:\n%s", h.logs)
+	}
+
+	n := h.ephemeralCount("C2", "U2")
+	h.slash("U2", "C2", "kv cache compression")
+	if reply := h.waitEphemeral("C2", "U2", n+1); !strings.Contains(string(reply.Blocks), "LaCache") {
+		t.Fatalf("the bot stopped answering after the scheduler panicked: %s", reply.Text)
+	}
+}

@@ -1,0 +1,230 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/paperbot/paperbot/bot/boltstore"
+)
+
+// storeUsage is the store command's usage line, in the command table.
+const storeUsage = "store check|backup FILE|repair|reset"
+
+// storeLockWait is how long the store commands wait for the lock before
+// concluding that paperbot serve holds it.
+const storeLockWait = 500 * time.Millisecond
+
+// storeBackupPath serves `paperbot store backup` while the bot holds the
+// store's file lock: a consistent copy from one read transaction.
+const storeBackupPath = "/debug/store/backup"
+
+// runStore looks after the subscription store, digests.db:
+//
+//	check          is it a sound paperbot store? (exit 1 with the reason if not)
+//	backup FILE    a consistent copy, also while paperbot serve runs
+//	repair         keep every record that still decodes, in a fresh file
+//	reset          start with an empty store
+//
+// repair and reset replace the file only with --keep-copy, and then keep the
+// old file beside it; without it they say what they would do and exit 2.
+func runStore(e *env, args []string) error {
+	if len(args) == 0 {
+		return usagef("give one of check, backup FILE, repair, reset")
+	}
+	fs := newFlags("store " + args[0])
+	keepCopy := fs.Bool("keep-copy", false, "replace the store, keeping the old file beside it")
+	if err := parseFlags(fs, args[1:]); err != nil {
+		return err
+	}
+	operands := map[string]int{"check": 0, "backup": 1, "repair": 0, "reset": 0}
+	n, known := operands[args[0]]
+	switch {
+	case !known:
+		return usagef("unknown store command %q", args[0])
+	case fs.NArg() != n && n == 1:
+		return usagef("store %s needs the FILE to write, and nothing else", args[0])
+	case fs.NArg() != n:
+		return usagef("store %s takes no arguments", args[0])
+	case *keepCopy && args[0] != "repair" && args[0] != "reset":
+		return usagef("--keep-copy is for repair and reset")
+	}
+	if e.cfg.DataDir == "" {
+		return fmt.Errorf("PAPERBOT_DATA_DIR is not set, so there is no subscription store")
+	}
+	path := filepath.Join(e.cfg.DataDir, boltstore.FileName)
+	switch args[0] {
+	case "check":
+		return storeCheck(e, path)
+	case "backup":
+		return storeBackup(e, path, fs.Arg(0))
+	case "repair":
+		return storeRepair(e, path, *keepCopy)
+	}
+	return storeReset(e, path, *keepCopy)
+}
+
+// storeCheck verifies the store; while the bot holds it, it verifies a hot
+// copy fetched from the bot.
+func storeCheck(e *env, path string) error {
+	err := boltstore.Verify(path, boltstore.Options{Timeout: storeLockWait})
+	if errors.Is(err, boltstore.ErrLocked) {
+		tmp := filepath.Join(os.TempDir(), fmt.Sprintf("paperbot-check-%d.db", os.Getpid()))
+		defer os.Remove(tmp)
+		if err := boltstore.SaveCopy(tmp, func(w io.Writer) error { return fetchStoreCopy(e, w) }); err != nil {
+			return fmt.Errorf("%s is in use by paperbot serve; checking a copy from it: %w", path, err)
+		}
+		fmt.Fprintf(e.stdout, "%s: sound (checked a copy from the running paperbot)\n", path)
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "%s: sound\n", path)
+	return nil
+}
+
+// storeBackup writes a checked copy of the store to dest: from the file when
+// no bot runs, else from the running bot over its loopback endpoint.
+func storeBackup(e *env, path, dest string) error {
+	if same, _ := sameFile(path, dest); same {
+		return usagef("%s is the store itself: back it up to another file", dest)
+	}
+	s, err := boltstore.OpenReadOnly(path, boltstore.Options{Timeout: storeLockWait})
+	from := "the file"
+	switch {
+	case err == nil:
+		defer s.Close()
+		err = boltstore.SaveCopy(dest, func(w io.Writer) error { _, err := s.WriteTo(w); return err })
+	case errors.Is(err, boltstore.ErrLocked):
+		from = "the running paperbot"
+		if err = boltstore.SaveCopy(dest, func(w io.Writer) error { return fetchStoreCopy(e, w) }); err != nil {
+			err = fmt.Errorf("%s is in use by paperbot serve; asking it for a copy: %w", path, err)
+		}
+	}
+	if err != nil {
+		return err
+	}
+	info, err := os.Stat(dest)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "backed up %s to %s (%d bytes, a consistent copy from %s)\n", path, dest, info.Size(), from)
+	return nil
+}
+
+func storeRepair(e *env, path string, keepCopy bool) error {
+	opts := boltstore.Options{Timeout: storeLockWait}
+	var r boltstore.RepairReport
+	var err error
+	if keepCopy {
+		r, err = boltstore.Repair(path, opts)
+	} else {
+		r, err = boltstore.Salvage(path, opts)
+	}
+	if err != nil {
+		return stopServeFirst(err)
+	}
+	if r.Sound {
+		fmt.Fprintf(e.stdout, "%s is sound (%d subscriptions, %d runs, %d ledger entries): nothing to repair\n", path, r.Subscriptions, r.Runs, r.Ledger)
+		return nil
+	}
+	verb := "would keep"
+	if keepCopy {
+		verb = "kept"
+	}
+	fmt.Fprintf(e.stdout, "%s: %s %d subscriptions, %d digest runs, %d ledger entries; could not read %d:\n", path, verb, r.Subscriptions, r.Runs, r.Ledger, len(r.Lost))
+	const shown = 20 // a garbage page can spoil thousands of elements
+	for i, l := range r.Lost {
+		if i == shown {
+			fmt.Fprintf(e.stdout, "  … and %d more\n", len(r.Lost)-shown)
+			break
+		}
+		fmt.Fprintf(e.stdout, "  - %s\n", l)
+	}
+	if !keepCopy {
+		return usagef("nothing written: run `paperbot store repair --keep-copy` to replace the store with what was read, keeping the old file beside it")
+	}
+	fmt.Fprintf(e.stdout, "repaired; the old file is kept as %s\n", r.Copy)
+	return nil
+}
+
+func storeReset(e *env, path string, keepCopy bool) error {
+	if !keepCopy {
+		info, err := os.Stat(path)
+		if err != nil {
+			return fmt.Errorf("subscription store: %w", err)
+		}
+		fmt.Fprintf(e.stdout, "would replace %s (%d bytes) with an empty store: every subscription, digest run and ledger entry in it would be gone from paperbot\n", path, info.Size())
+		return usagef("nothing written: run `paperbot store reset --keep-copy` to do it, keeping the old file beside it")
+	}
+	r, err := boltstore.Reset(path, boltstore.Options{Timeout: storeLockWait})
+	if err != nil {
+		return stopServeFirst(err)
+	}
+	fmt.Fprintf(e.stdout, "%s is now an empty store; the old file is kept as %s\n", path, r.Copy)
+	return nil
+}
+
+// stopServeFirst explains a lock held by the running bot.
+func stopServeFirst(err error) error {
+	if errors.Is(err, boltstore.ErrLocked) {
+		return fmt.Errorf("%w: stop paperbot serve first (a store in use cannot be replaced under it)", err)
+	}
+	return err
+}
+
+func sameFile(a, b string) (bool, error) {
+	ia, err := os.Stat(a)
+	if err != nil {
+		return false, err
+	}
+	ib, err := os.Stat(b)
+	if err != nil {
+		return false, err
+	}
+	return os.SameFile(ia, ib), nil
+}
+
+// fetchStoreCopy streams a hot copy of the store from the bot serving on
+// PAPERBOT_HTTP_ADDR into w.
+func fetchStoreCopy(e *env, w io.Writer) error {
+	base, err := localURL(e.cfg.HTTPAddr)
+	if err != nil {
+		return err
+	}
+	resp, err := (&http.Client{Timeout: 5 * time.Minute}).Get(base + storeBackupPath)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		body, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<10))
+		return fmt.Errorf("%s: %s", resp.Status, strings.TrimSpace(string(body)))
+	}
+	_, err = io.Copy(w, resp.Body)
+	return err
+}
+
+// storeBackupHandler streams a consistent copy of the store, to clients on
+// this host only (the listener may face a cluster network for probes).
+func storeBackupHandler(store *boltstore.Store) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if host, _, err := net.SplitHostPort(r.RemoteAddr); err != nil || !net.ParseIP(host).IsLoopback() {
+			http.Error(w, "only from this host", http.StatusForbidden)
+			return
+		}
+		w.Header().Set("Content-Type", "application/octet-stream")
+		if _, err := store.WriteTo(w); err != nil {
+			// Part of the copy may be out: abort the response so the client
+			// sees a failure, not a short file.
+			panic(http.ErrAbortHandler)
+		}
+	}
+}
