@@ -70,6 +70,7 @@ func (l *loader) corpus(names []string) (*Corpus, error) {
 			l.skip(p.Source, "abstract has no words once markup is removed; skipped")
 			papers[i].Abstract = ""
 		}
+		l.capLinks(&papers[i])
 	}
 	c := &Corpus{Skipped: l.skipped, Problems: l.problems}
 	if l.omitted > 0 {
