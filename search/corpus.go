@@ -72,7 +72,7 @@ func (l *loader) corpus(names []string) (*Corpus, error) {
 		}
 		l.capLinks(&papers[i])
 	}
-	c := &Corpus{Skipped: l.skipped, Problems: l.problems}
+	c := &Corpus{Skipped: l.skipped, Problems: l.problems, Files: names}
 	if l.omitted > 0 {
 		c.Problems = append(c.Problems, fmt.Sprintf("... and %d more problems not listed", l.omitted))
 	}

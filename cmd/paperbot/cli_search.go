@@ -132,14 +132,21 @@ func runSimilar(e *env, args []string) error {
 }
 
 func runIndex(e *env, args []string) error {
-	if len(args) > 0 {
+	fs := newFlags("index")
+	allow := fs.Bool("allow-shrink", false, "replace the index even if the corpus lost more than 2% of its papers or skipped records")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
 		return usagef("index takes no arguments; set PAPERBOT_CORPUS and PAPERBOT_DATA_DIR")
 	}
 	if e.cfg.DataDir == "" {
 		return fmt.Errorf("PAPERBOT_DATA_DIR is not set: the index would only live in memory")
 	}
-	log := e.cfg.newLogger(e.stderr)
-	ix, corpus, err := openIndex(e.ctx, e.cfg, log, e.stderr)
+	cfg := e.cfg
+	cfg.AllowShrink = cfg.AllowShrink || *allow
+	log := cfg.newLogger(e.stderr)
+	ix, corpus, err := openIndex(e.ctx, cfg, log, e.stderr)
 	if err != nil {
 		return err
 	}

@@ -12,7 +12,7 @@ import (
 func TestConfigValidate(t *testing.T) {
 	base := func() Config {
 		return Config{APIURL: "https://slack.com/api/", HTTPAddr: "127.0.0.1:8080", LogLevel: "info",
-			LogFormat: "text", Workers: 8, ShutdownGrace: 1, DigestSize: 5}
+			LogFormat: "text", Workers: 8, ShutdownGrace: 1, DigestSize: 5, MaxAbstract: 20000}
 	}
 	tests := []struct {
 		name    string

@@ -7,13 +7,10 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"os"
-	"os/signal"
 	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"time"
 
 	"github.com/paperbot/paperbot/bot"
@@ -51,7 +48,10 @@ func runServe(e *env, args []string) error {
 	defer stopHTTP()
 
 	start := time.Now()
-	ix, corpus, err := openIndex(ctx, cfg, log, nil)
+	var starting atomic.Bool
+	starting.Store(true)
+	ix, corpus, err := openIndexGuarded(ctx, cfg, log, nil, startupLenient(&starting, shrinkGuard(cfg.AllowShrink, log), log))
+	starting.Store(false)
 	if err != nil {
 		return err
 	}
@@ -103,40 +103,9 @@ func runServe(e *env, args []string) error {
 			return err
 		}
 	}
-	stopReloads := reloadOnHangup(ctx, cfg, ix, log)
+	stopReloads := reloadOnHangup(ctx, cfg, ix, b, log)
 	defer stopReloads()
 	return runGroup(ctx, log, b, sched)
-}
-
-// reloadOnHangup re-reads PAPERBOT_CORPUS on every SIGHUP and swaps the new
-// index in while queries continue; new papers become eligible for the next
-// digests. A failed reload keeps the live index.
-func reloadOnHangup(ctx context.Context, cfg Config, ix *search.Index, log *slog.Logger) (stop func()) {
-	ctx, cancel := context.WithCancel(ctx)
-	hup := make(chan os.Signal, 1)
-	signal.Notify(hup, syscall.SIGHUP)
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case <-hup:
-			}
-			start := time.Now()
-			corpus, err := loadCorpus(cfg)
-			if err == nil {
-				err = ix.Reload(ctx, corpus)
-			}
-			if err != nil {
-				log.Error("re-index failed; the previous index stays live", "err", err)
-				continue
-			}
-			log.Info("re-indexed", "papers", ix.Stats().Papers, "took", time.Since(start).Round(time.Millisecond))
-		}
-	}()
-	return func() { signal.Stop(hup); cancel(); <-done }
 }
 
 // runGroup runs the bot and the scheduler until ctx ends or one of them
