@@ -16,11 +16,11 @@ import (
 )
 
 // Config is paperbot's whole configuration, read from the environment. It is
-// the one source of truth: `paperbot config`, .env.example and the README's
+// the one source of truth: `paperbot config --markdown`, .env.example and the README's
 // table are generated from or checked against these tags.
 type Config struct {
-	BotToken string `envconfig:"SLACK_BOT_TOKEN" desc:"Bot User OAuth Token (xoxb-...), from the app's OAuth & Permissions page. Needed by serve and check."`
-	AppToken string `envconfig:"SLACK_APP_TOKEN" desc:"App-level token (xapp-...) with the connections:write scope, for Socket Mode. Needed by serve."`
+	BotToken string `envconfig:"SLACK_BOT_TOKEN" secret:"true" desc:"Bot User OAuth Token (xoxb-...), from the app's OAuth & Permissions page. Needed by serve and check."`
+	AppToken string `envconfig:"SLACK_APP_TOKEN" secret:"true" desc:"App-level token (xapp-...) with the connections:write scope, for Socket Mode. Needed by serve."`
 	APIURL   string `envconfig:"SLACK_API_URL" default:"https://slack.com/api/" desc:"Base URL of the Slack Web API. Change it only to point at a test emulator."`
 
 	DataDir string `envconfig:"PAPERBOT_DATA_DIR" desc:"Directory for the persistent index and the subscription store. Empty: an in-memory index, and channel subscriptions are off (they need somewhere durable to live)."`

@@ -135,6 +135,6 @@ func TestREADMEConfigTableMatchesCode(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !bytes.Contains(readme, want.Bytes()) {
-		t.Errorf("README.md's configuration table differs from the code; replace it with the output of `paperbot config`:\n%s", want.String())
+		t.Errorf("README.md's configuration table differs from the code; replace it with the output of `paperbot config --markdown`:\n%s", want.String())
 	}
 }

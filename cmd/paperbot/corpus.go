@@ -38,7 +38,7 @@ func openIndexGuarded(ctx context.Context, cfg Config, log *slog.Logger, progres
 		return nil, nil, err
 	}
 	if corpus.Skipped > 0 || len(corpus.Problems) > 0 {
-		log.Warn("corpus loaded with problems", "skipped", corpus.Skipped, "files", strings.Join(corpus.Files, ","), "first_problems", firstN(corpus.Problems, 3))
+		log.Info("corpus loaded with problems", "skipped", corpus.Skipped, "files", strings.Join(corpus.Files, ","), "first_problems", firstN(corpus.Problems, 3))
 	}
 	if corpus.Duplicates > 0 {
 		log.Info("duplicate papers indexed once", "duplicates", corpus.Duplicates)
@@ -57,6 +57,15 @@ func indexDir(cfg Config) string {
 		return ""
 	}
 	return filepath.Join(cfg.DataDir, "index")
+}
+
+// progressOut is where a build's progress bar goes: w when it is a
+// terminal, nowhere otherwise (a bar redrawn with \r is noise in a log).
+func progressOut(w io.Writer) io.Writer {
+	if isTerminal(w) {
+		return w
+	}
+	return nil
 }
 
 func firstN(s []string, n int) []string {

@@ -28,7 +28,11 @@ const digestsOffReason = "Channel digests are off on this install: the operator 
 // checks the token, then serves Socket Mode, the digest scheduler and the
 // health endpoints, and shuts them down in reverse order.
 func runServe(e *env, args []string) error {
-	if len(args) > 0 {
+	fs := newFlags("serve")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
 		return usagef("serve takes no arguments; it is configured by the environment (paperbot config)")
 	}
 	cfg := e.cfg
@@ -83,11 +87,7 @@ func runServe(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if store != nil {
-		health.set(withDigestPreview(b.Handler(), store, ix, cfg.DigestSize))
-	} else {
-		health.set(b.Handler())
-	}
+	health.set(withLocalAPI(b.Handler(), cfg, &liveParts{ix: ix, store: store}))
 
 	// Fail fast on a bad token, before anything posts (a digest posting with
 	// a revoked token would pause every subscription).
@@ -139,10 +139,21 @@ func runGroup(ctx context.Context, log *slog.Logger, b *bot.Bot, sched *digest.S
 // the store's file lock: the command asks the running bot instead.
 const digestPreviewPath = "/debug/digest"
 
-// withDigestPreview adds the read-only digest preview to the bot's handler.
-func withDigestPreview(h http.Handler, store *boltstore.Store, ix *search.Index, papers int) http.Handler {
+// withLocalAPI adds the loopback-only endpoints the CLI uses while the bot
+// holds the data directory: the command runner (forward.go) and the digest
+// preview.
+func withLocalAPI(h http.Handler, cfg Config, live *liveParts) http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("/", h)
+	mux.Handle("POST "+runPath, runHandler(cfg, live))
+	if live.store != nil {
+		addDigestPreview(mux, live.store, live.ix, cfg.DigestSize)
+	}
+	return mux
+}
+
+// addDigestPreview adds the read-only digest preview, for curl.
+func addDigestPreview(mux *http.ServeMux, store *boltstore.Store, ix *search.Index, papers int) {
 	mux.HandleFunc("GET "+digestPreviewPath, func(w http.ResponseWriter, r *http.Request) {
 		// Only for an operator on this host (or in this pod): the listener
 		// may face a cluster network for probes and metrics.
@@ -163,7 +174,6 @@ func withDigestPreview(h http.Handler, store *boltstore.Store, ix *search.Index,
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		fmt.Fprint(w, out)
 	})
-	return mux
 }
 
 // lateHandler answers /healthz before the bot exists and /readyz with 503
