@@ -212,9 +212,10 @@ func runHealthcheck(e *env, args []string) error {
 	if fs.NArg() > 0 {
 		return usagef("healthcheck takes no arguments")
 	}
+	// Every failure is "not healthy", exit 1: Docker reserves exit code 2.
 	base, err := localURL(e.cfg.HTTPAddr)
 	if err != nil {
-		return err
+		return answerNo{err.Error()}
 	}
 	client := &http.Client{Timeout: 3 * time.Second}
 	resp, err := client.Get(base + "/healthz")

@@ -93,7 +93,7 @@ func TestExitCodes(t *testing.T) {
 		{"similar text", []string{"similar", "--text", "kv cache compression for long context LLM inference"}, exitOK},
 		{"usage", []string{"search"}, exitUsage},
 		{"check without tokens", []string{"check"}, exitNo},
-		{"healthcheck with the endpoint off", []string{"healthcheck"}, exitError},
+		{"healthcheck with the endpoint off", []string{"healthcheck"}, exitNo},
 		{"--version", []string{"--version"}, exitOK},
 	}
 	for _, tt := range tests {
@@ -224,5 +224,17 @@ func TestREADMECommandReferenceMatchesCode(t *testing.T) {
 		if !bytes.Contains(readme, []byte("\npaperbot "+c.usage+" ")) {
 			t.Errorf("README.md's command reference lacks the line %q", "paperbot "+c.usage)
 		}
+	}
+}
+
+// TestCorpusUnderHomeExplainsSandbox: under systemd, a corpus in a home
+// directory is hidden by ProtectHome; the error says so.
+func TestCorpusUnderHomeExplainsSandbox(t *testing.T) {
+	clearEnv(t)
+	t.Setenv("PAPERBOT_CORPUS", "/home/paperbot-test-nobody/papers.jsonl")
+	t.Setenv("INVOCATION_ID", "0123456789abcdef")
+	code, _, errOut := runCmd(t, t.Context(), "search", "x")
+	if code != exitError || !strings.Contains(errOut, "ProtectHome=yes hides /home") {
+		t.Fatalf("exit %d, %q", code, errOut)
 	}
 }

@@ -61,7 +61,7 @@ func loadConfig() (Config, error) {
 		var pe *envconfig.ParseError
 		if errors.As(err, &pe) {
 			// Only numbers, durations and booleans can fail to parse, never a token.
-			return c, fmt.Errorf("%s=%q is not a valid %s (see paperbot config)", pe.KeyName, pe.Value, typeWord(pe.TypeName))
+			return c, fmt.Errorf("%s=%q is not a valid %s (see paperbot config --markdown)", pe.KeyName, pe.Value, typeWord(pe.TypeName))
 		}
 		return c, fmt.Errorf("configuration: %w", err)
 	}

@@ -77,7 +77,7 @@ func TestConfigFromEnvironment(t *testing.T) {
 		t.Errorf("env not applied or defaults missing: %+v", c)
 	}
 	t.Setenv("PAPERBOT_WORKERS", "many")
-	if _, err := loadConfig(); err == nil || err.Error() != `PAPERBOT_WORKERS="many" is not a valid whole number (see paperbot config)` {
+	if _, err := loadConfig(); err == nil || err.Error() != `PAPERBOT_WORKERS="many" is not a valid whole number (see paperbot config --markdown)` {
 		t.Errorf("loadConfig with a non-number = %v, want a friendly error naming PAPERBOT_WORKERS", err)
 	}
 	t.Setenv("PAPERBOT_WORKERS", "3")

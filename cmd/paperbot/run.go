@@ -116,7 +116,11 @@ func runCommand(e *env, cmd *command, args []string) int {
 		}
 		return exitNo
 	}
-	fmt.Fprintf(e.stderr, "paperbot %s: %s\n", cmd.name, userMessage(err))
+	hint := ""
+	if search.KindOf(err) == search.Invalid {
+		hint = sandboxHint(e.cfg)
+	}
+	fmt.Fprintf(e.stderr, "paperbot %s: %s%s\n", cmd.name, userMessage(err), hint)
 	return exitError
 }
 
