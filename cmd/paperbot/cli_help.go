@@ -11,7 +11,7 @@ import (
 func printUsage(w io.Writer) {
 	fmt.Fprintln(w, "paperbot finds research papers and the sentence that answers your question.")
 	fmt.Fprintln(w, "\nUsage:")
-	for _, c := range commands() {
+	for _, c := range commands {
 		fmt.Fprintf(w, "  paperbot %-48s %s\n", c.usage, c.summary)
 	}
 	fmt.Fprintln(w, "\nRun 'paperbot COMMAND --help' for a command's flags; 'paperbot --version' for the version.")

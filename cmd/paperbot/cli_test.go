@@ -12,7 +12,7 @@ import (
 // and exits 0, wherever the flag stands before "--".
 func TestSubcommandHelp(t *testing.T) {
 	clearEnv(t)
-	for _, c := range commands() {
+	for _, c := range commands {
 		for _, args := range [][]string{{c.name, "--help"}, {c.name, "-h"}, {"help", c.name}} {
 			t.Run(strings.Join(args, " "), func(t *testing.T) {
 				code, out, errOut := runCmd(t, t.Context(), args...)
@@ -220,7 +220,7 @@ func TestREADMECommandReferenceMatchesCode(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range commands() {
+	for _, c := range commands {
 		if !bytes.Contains(readme, []byte("\npaperbot "+c.usage+" ")) {
 			t.Errorf("README.md's command reference lacks the line %q", "paperbot "+c.usage)
 		}

@@ -214,7 +214,7 @@ func TestProbesPointAtRealEndpoints(t *testing.T) {
 }
 
 func hasCommand(name string) bool {
-	for _, c := range commands() {
+	for _, c := range commands {
 		if c.name == name {
 			return true
 		}

@@ -99,7 +99,7 @@ func (e *env) forward(name string, args []string, stdin string) error {
 // runHandler serves runPath inside `paperbot serve`: it runs forwardable
 // commands for callers on this host (or in this pod) whose data directory
 // is the bot's.
-func runHandler(cfg Config, live *liveParts) http.HandlerFunc {
+func runHandler(cfg Config, live *liveParts, table []command) http.HandlerFunc {
 	ownDir, _ := filepath.Abs(cfg.DataDir)
 	return func(w http.ResponseWriter, r *http.Request) {
 		if host, _, err := net.SplitHostPort(r.RemoteAddr); err != nil || !net.ParseIP(host).IsLoopback() {
@@ -115,14 +115,14 @@ func runHandler(cfg Config, live *liveParts) http.HandlerFunc {
 			http.Error(w, "this bot serves another data directory", http.StatusConflict)
 			return
 		}
-		cmd := findCommand(req.Args[0])
-		if cmd == nil || !cmd.forward {
+		cmd := findCommand(table, req.Args[0])
+		if cmd == nil || !forwardable(cmd.name) {
 			http.Error(w, "not a command the bot answers", http.StatusBadRequest)
 			return
 		}
 		var stdout, stderr strings.Builder
 		e := &env{ctx: r.Context(), stdin: strings.NewReader(req.Stdin), stdout: &stdout, stderr: &stderr,
-			cfg: cfg, color: req.Color, live: live}
+			cfg: cfg, color: req.Color, live: live, commands: table}
 		code := runCommand(e, cmd, req.Args[1:])
 		w.Header().Set("Content-Type", "application/json")
 		_ = json.NewEncoder(w).Encode(runResponse{Code: code, Stdout: stdout.String(), Stderr: stderr.String()})

@@ -32,6 +32,9 @@ type env struct {
 	// live, when set, holds the running bot's index and store: the command
 	// runs inside `paperbot serve` on behalf of a CLI (see forward.go).
 	live *liveParts
+	// commands is the command table, for serve's command runner (a
+	// reference from runServe to the table itself would be a cycle).
+	commands []command
 }
 
 type command struct {
@@ -39,36 +42,40 @@ type command struct {
 	usage   string // after "paperbot "
 	summary string
 	run     func(e *env, args []string) error
-	// forward: while a bot serves the same data directory (and holds its
-	// locks), the command is answered by the bot (see forward.go).
-	forward bool
 }
 
-// commands returns the command table; `paperbot help` is rendered from it.
-// (A function, not a variable: serve's handler runs commands from the table,
-// which would make the table's initialisation refer to itself.)
-func commands() []command {
-	return []command{
-		{"search", "search [--json] [-n N] QUERY", "search the papers (phrases, -exclude, title: author: venue: year: has:code)", runSearch, true},
-		{"ask", "ask [--json] [-n N] QUESTION", "answer a question with the best papers and the sentence that answers it", runAsk, true},
-		{"show", "show [--json] ID", "show one paper in full", runShow, true},
-		{"similar", "similar [--json] [-n N] ID | --text TEXT|-", "papers like a paper, or like an abstract of your own", runSimilar, true},
-		{"index", "index [--allow-shrink]", "build or refresh the persistent index in PAPERBOT_DATA_DIR from PAPERBOT_CORPUS", runIndex, false},
-		{"serve", "serve", "run the Slack bot over Socket Mode", runServe, false},
-		{"digest", "digest --dry-run --channel ID|#name [--json]", "print the digests a channel would get now", runDigest, true},
-		{"check", "check [--json]", "validate the configuration and, with tokens, the Slack connection and scopes", runCheck, false},
-		{"healthcheck", "healthcheck", "ask the local /healthz endpoint (for container health checks)", runHealthcheck, false},
-		{"config", "config [--json | --markdown]", "print the configuration in effect (secrets masked), or its reference table", runConfig, false},
-		{"version", "version [--json]", "print the version, commit and corpus size", runVersion, false},
+// commands is the command table; `paperbot help` is rendered from it.
+var commands = []command{
+	{"search", "search [--json] [-n N] QUERY", "search the papers (phrases, -exclude, title: author: venue: year: has:code)", runSearch},
+	{"ask", "ask [--json] [-n N] QUESTION", "answer a question with the best papers and the sentence that answers it", runAsk},
+	{"show", "show [--json] ID", "show one paper in full", runShow},
+	{"similar", "similar [--json] [-n N] ID | --text TEXT|-", "papers like a paper, or like an abstract of your own", runSimilar},
+	{"index", "index [--allow-shrink]", "build or refresh the persistent index in PAPERBOT_DATA_DIR from PAPERBOT_CORPUS", runIndex},
+	{"serve", "serve", "run the Slack bot over Socket Mode", runServe},
+	{"digest", "digest --dry-run --channel ID|#name [--json]", "print the digests a channel would get now", runDigest},
+	{"check", "check [--json]", "validate the configuration and, with tokens, the Slack connection and scopes", runCheck},
+	{"healthcheck", "healthcheck", "ask the local /healthz endpoint (for container health checks)", runHealthcheck},
+	{"config", "config [--json | --markdown]", "print the configuration in effect (secrets masked), or its reference table", runConfig},
+	{"version", "version [--json]", "print the version, commit and corpus size", runVersion},
+}
+
+// forwardable reports whether the running bot answers the command for the
+// CLI while it holds the data directory (see forward.go): the read-only
+// commands that need the index or the store.
+func forwardable(name string) bool {
+	switch name {
+	case "search", "ask", "show", "similar", "digest":
+		return true
 	}
+	return false
 }
 
 // run executes one paperbot command and returns the process exit code.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 || args[0] == "help" || isHelpFlag(args[0]) {
 		if len(args) > 1 && args[0] == "help" { // paperbot help search
-			if cmd := findCommand(args[1]); cmd != nil {
-				return runCommand(&env{ctx: ctx, stdin: stdin, stdout: stdout, stderr: stderr}, cmd, []string{"--help"})
+			if cmd := findCommand(commands, args[1]); cmd != nil {
+				return runCommand(&env{ctx: ctx, stdin: stdin, stdout: stdout, stderr: stderr, commands: commands}, cmd, []string{"--help"})
 			}
 		}
 		printUsage(stdout)
@@ -77,7 +84,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if args[0] == "--version" {
 		args = append([]string{"version"}, args[1:]...)
 	}
-	cmd := findCommand(args[0])
+	cmd := findCommand(commands, args[0])
 	if cmd == nil {
 		fmt.Fprintf(stderr, "paperbot: unknown command %q%s\nRun 'paperbot --help' for the list of commands.\n",
 			args[0], didYouMean(args[0], commandNames()))
@@ -88,7 +95,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		fmt.Fprintf(stderr, "paperbot: %s\n", oneLine(err))
 		return exitError
 	}
-	e := &env{ctx: ctx, stdin: stdin, stdout: stdout, stderr: stderr, cfg: cfg, color: wantColor(isTerminal(stdout))}
+	e := &env{ctx: ctx, stdin: stdin, stdout: stdout, stderr: stderr, cfg: cfg, color: wantColor(isTerminal(stdout)), commands: commands}
 	return runCommand(e, cmd, args[1:])
 }
 
@@ -124,10 +131,10 @@ func runCommand(e *env, cmd *command, args []string) int {
 	return exitError
 }
 
-func findCommand(name string) *command {
-	for _, c := range commands() {
-		if c.name == name {
-			return &c
+func findCommand(table []command, name string) *command {
+	for i := range table {
+		if table[i].name == name {
+			return &table[i]
 		}
 	}
 	return nil
@@ -135,7 +142,7 @@ func findCommand(name string) *command {
 
 func commandNames() []string {
 	var names []string
-	for _, c := range commands() {
+	for _, c := range commands {
 		names = append(names, c.name)
 	}
 	return names

@@ -87,7 +87,7 @@ func runServe(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	health.set(withLocalAPI(b.Handler(), cfg, &liveParts{ix: ix, store: store}))
+	health.set(withLocalAPI(b.Handler(), cfg, &liveParts{ix: ix, store: store}, e.commands))
 
 	// Fail fast on a bad token, before anything posts (a digest posting with
 	// a revoked token would pause every subscription).
@@ -142,10 +142,10 @@ const digestPreviewPath = "/debug/digest"
 // withLocalAPI adds the loopback-only endpoints the CLI uses while the bot
 // holds the data directory: the command runner (forward.go) and the digest
 // preview.
-func withLocalAPI(h http.Handler, cfg Config, live *liveParts) http.Handler {
+func withLocalAPI(h http.Handler, cfg Config, live *liveParts, table []command) http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("/", h)
-	mux.Handle("POST "+runPath, runHandler(cfg, live))
+	mux.Handle("POST "+runPath, runHandler(cfg, live, table))
 	if live.store != nil {
 		addDigestPreview(mux, live.store, live.ix, cfg.DigestSize)
 	}
