@@ -79,6 +79,7 @@ func (e *env) forward(name string, args []string, stdin string) error {
 	if err != nil {
 		return nil
 	}
+	req.Header.Set("Content-Type", "application/json")
 	resp, err := client.Do(req)
 	if err != nil {
 		return nil // nothing listens: no bot running
@@ -104,6 +105,12 @@ func runHandler(cfg Config, live *liveParts, table []command) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		if host, _, err := net.SplitHostPort(r.RemoteAddr); err != nil || !net.ParseIP(host).IsLoopback() {
 			http.Error(w, "only from this host", http.StatusForbidden)
+			return
+		}
+		// JSON only: a web page cannot post it without a CORS preflight,
+		// which this endpoint never grants.
+		if r.Header.Get("Content-Type") != "application/json" {
+			http.Error(w, "want application/json", http.StatusUnsupportedMediaType)
 			return
 		}
 		var req runRequest

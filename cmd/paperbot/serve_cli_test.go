@@ -119,3 +119,36 @@ func TestDigestAsksTheBotBeforeTheLock(t *testing.T) {
 		t.Error("the CLI built an index although the bot answered")
 	}
 }
+
+// TestRunEndpointRefuses: the command runner answers only JSON from this
+// host, for the bot's own data directory, and only read-only commands.
+func TestRunEndpointRefuses(t *testing.T) {
+	data := t.TempDir()
+	h := runHandler(Config{DataDir: data}, &liveParts{}, commands)
+	body := func(dir string, args ...string) string {
+		b, _ := json.Marshal(runRequest{Args: args, DataDir: dir})
+		return string(b)
+	}
+	tests := []struct {
+		name, remote, contentType, body string
+		want                            int
+	}{
+		{"another host", "10.1.2.3:5555", "application/json", body(data, "search", "x"), http.StatusForbidden},
+		{"a form post", "127.0.0.1:5555", "text/plain", body(data, "search", "x"), http.StatusUnsupportedMediaType},
+		{"another data directory", "127.0.0.1:5555", "application/json", body("/elsewhere", "search", "x"), http.StatusConflict},
+		{"not read-only", "127.0.0.1:5555", "application/json", body(data, "serve"), http.StatusBadRequest},
+		{"unknown command", "[::1]:5555", "application/json", body(data, "rm"), http.StatusBadRequest},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			req := httptest.NewRequest("POST", runPath, strings.NewReader(tt.body))
+			req.RemoteAddr = tt.remote
+			req.Header.Set("Content-Type", tt.contentType)
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, req)
+			if rec.Code != tt.want {
+				t.Fatalf("status %d, want %d: %s", rec.Code, tt.want, rec.Body.String())
+			}
+		})
+	}
+}
