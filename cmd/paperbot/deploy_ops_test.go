@@ -188,15 +188,15 @@ func TestREADMEFirstRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := regexp.MustCompile(`(?m)^go (\d+\.\d+)`).FindSubmatch(gomod)
+	m := regexp.MustCompile(`(?m)^go ((\d+\.\d+)(\.\d+)?)`).FindSubmatch(gomod)
 	if m == nil {
 		t.Fatal("go.mod has no go directive")
 	}
-	minor := string(m[1])
+	full, minor := string(m[1]), string(m[2])
 	readme, _ := os.ReadFile("../../README.md")
 	dockerfile, _ := os.ReadFile(filepath.Join(deployDir, "Dockerfile"))
-	if !strings.Contains(string(readme), "Go "+minor+" or newer") {
-		t.Errorf("README does not say Go %s or newer, as go.mod requires", minor)
+	if !strings.Contains(string(readme), "Go "+full+" or newer") {
+		t.Errorf("README does not say Go %s or newer, as go.mod requires", full)
 	}
 	if !strings.Contains(string(dockerfile), "FROM golang:"+minor+"-") {
 		t.Errorf("the Dockerfile does not build with Go %s", minor)
