@@ -91,5 +91,5 @@ func describeJSON(v json.RawMessage) string {
 	case v[0] == 't' || v[0] == 'f':
 		kind = "a boolean"
 	}
-	return fmt.Sprintf("%s (%s)", kind, excerpt(string(v)))
+	return fmt.Sprintf("%s (%s)", kind, cutAtWord(string(v), 30))
 }
