@@ -31,6 +31,7 @@ type Bot struct {
 	home     []HomeBlocksFunc
 	dedup    *dedup
 	metrics  *metrics
+	index    *indexMetrics
 	now      func() time.Time
 
 	connected atomic.Bool
@@ -104,6 +105,7 @@ func New(cfg Config, s Searcher, logger *slog.Logger, opts ...Option) (*Bot, err
 		b.now = time.Now
 	}
 	b.searcher = meteredSearcher{Searcher: s, m: b.metrics}
+	b.index = registerIndexMetrics(b.metrics.registry, s)
 	b.table, err = newCommandTable(append(b.builtinCommands(), o.commands...), append(b.builtinActions(), o.actions...))
 	if err != nil {
 		return nil, fmt.Errorf("bot: command table: %w", err)

@@ -21,6 +21,8 @@ var APIMethods = []APIMethod{
 	{"GetUserInfoContext", "users.info", []string{"users:read"}},
 	// Public and private channels: subscribing checks membership.
 	{"GetConversationInfoContext", "conversations.info", []string{"channels:read", "groups:read"}},
+	// paperbot digest --dry-run --channel '#name' looks the name up.
+	{"GetConversationsContext", "conversations.list", []string{"channels:read", "groups:read"}},
 	// Digest recovery looks for its own message after a crash mid-post.
 	{"GetConversationHistoryContext", "conversations.history", []string{"channels:history", "groups:history"}},
 	// ... and reads its thread to finish a digest cut short between messages.

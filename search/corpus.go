@@ -70,8 +70,9 @@ func (l *loader) corpus(names []string) (*Corpus, error) {
 			l.skip(p.Source, "abstract has no words once markup is removed; skipped")
 			papers[i].Abstract = ""
 		}
+		l.capLinks(&papers[i])
 	}
-	c := &Corpus{Skipped: l.skipped, Problems: l.problems}
+	c := &Corpus{Skipped: l.skipped, Problems: l.problems, Files: names}
 	if l.omitted > 0 {
 		c.Problems = append(c.Problems, fmt.Sprintf("... and %d more problems not listed", l.omitted))
 	}

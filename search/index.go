@@ -26,6 +26,11 @@ type Options struct {
 	// Tuning overrides the ranking parameters (nil: DefaultTuning), for
 	// evaluation.
 	Tuning *Tuning
+	// Guard, if set, is asked before the index of a different corpus
+	// replaces a live one: by Open when Dir holds another corpus's index,
+	// and by Reload. An error keeps the live index (Open then fails, Reload
+	// changes nothing) and is returned as it is.
+	Guard func(live LiveCorpus, next *Corpus) error
 }
 
 const defaultBatchSize = 1000
@@ -45,22 +50,23 @@ type Index struct {
 // state is one corpus with its bleve index and everything derived from it.
 // Immutable once built, except the lazily filled docs cache.
 type state struct {
-	bi     bleve.Index
-	dir    string // the index directory, "" in memory
-	hash   string
-	built  bool // built by this process rather than reopened
-	papers []Paper
-	byID   map[string]int
-	byFold map[string]int // lower-cased IDs, for IDs typed in another case
-	an     analyzers
-	vocab  *vocab
-	acr    *acronymTable
-	stats  corpusStats
-	tune   Tuning
-	syn    synonyms
-	filler map[string]bool // stems never distinctive for "more like this"
-	docs   []atomic.Pointer[docText]
-	venues []string
+	bi      bleve.Index
+	dir     string // the index directory, "" in memory
+	hash    string
+	skipped int  // records skipped loading the corpus (see LiveCorpus)
+	built   bool // built by this process rather than reopened
+	papers  []Paper
+	byID    map[string]int
+	byFold  map[string]int // lower-cased IDs, for IDs typed in another case
+	an      analyzers
+	vocab   *vocab
+	acr     *acronymTable
+	stats   rankStats
+	tune    Tuning
+	syn     synonyms
+	filler  map[string]bool // stems never distinctive for "more like this"
+	docs    []atomic.Pointer[docText]
+	venues  []string
 }
 
 const opOpen = "open index"
@@ -118,6 +124,11 @@ func (ix *Index) Reload(ctx context.Context, c *Corpus) error {
 	if c.Hash() == cur.hash {
 		return nil
 	}
+	if ix.opts.Guard != nil {
+		if err := ix.opts.Guard(LiveCorpus{Papers: len(cur.papers), Skipped: cur.skipped}, c); err != nil {
+			return err
+		}
+	}
 	st, err := ix.openState(ctx, c)
 	if err != nil {
 		return err
@@ -168,6 +179,16 @@ func (ix *Index) Built() bool {
 	ix.mu.RLock()
 	defer ix.mu.RUnlock()
 	return ix.st != nil && ix.st.built
+}
+
+// CorpusHash returns the Corpus.Hash of the live corpus, "" once closed.
+func (ix *Index) CorpusHash() string {
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	if ix.st == nil {
+		return ""
+	}
+	return ix.st.hash
 }
 
 // Get returns the paper with the given ID (case-insensitive), or an error of

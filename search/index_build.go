@@ -21,7 +21,11 @@ func (ix *Index) openState(ctx context.Context, c *Corpus) (*state, error) {
 	}
 	hash := c.Hash()
 	if ix.opts.Dir != "" {
-		return openDir(ctx, ix.opts, papers, hash)
+		st, err := openDir(ctx, ix.opts, c, papers, hash)
+		if st != nil {
+			st.skipped = readSkipped(st.dir)
+		}
+		return st, err
 	}
 	bi, err := buildMemory(ctx, papers, ix.opts)
 	if err != nil {
@@ -32,6 +36,7 @@ func (ix *Index) openState(ctx context.Context, c *Corpus) (*state, error) {
 		_ = bi.Close()
 		return nil, &Error{Op: opOpen, Kind: Internal, Err: err}
 	}
+	st.skipped = c.Skipped
 	return st, nil
 }
 

@@ -40,7 +40,7 @@ func runtimeConfig() map[string]any { return map[string]any{"bolt_timeout": bolt
 
 // openDir reopens the index of hash in opts.Dir, or builds it beside the
 // others and makes it current.
-func openDir(ctx context.Context, opts Options, papers []Paper, hash string) (*state, error) {
+func openDir(ctx context.Context, opts Options, c *Corpus, papers []Paper, hash string) (*state, error) {
 	if err := os.MkdirAll(opts.Dir, 0o755); err != nil {
 		return nil, &Error{Op: opOpen, Kind: Internal, Msg: "cannot create the index directory", Err: err}
 	}
@@ -57,7 +57,10 @@ func openDir(ctx context.Context, opts Options, papers []Paper, hash string) (*s
 		}
 		return st, err
 	}
-	if err := build(ctx, path, papers, opts); err != nil {
+	if err := guardReplace(opts, c, name); err != nil {
+		return nil, err
+	}
+	if err := build(ctx, path, papers, c.Skipped, opts); err != nil {
 		return nil, err
 	}
 	if err := writeCurrent(opts.Dir, name); err != nil {
@@ -73,6 +76,26 @@ func openDir(ctx context.Context, opts Options, papers []Paper, hash string) (*s
 		return nil, &Error{Op: opOpen, Kind: Internal, Err: err}
 	}
 	return st, nil
+}
+
+// guardReplace asks opts.Guard before an index of another corpus replaces
+// the live one in opts.Dir; with no live index there is nothing to lose.
+func guardReplace(opts Options, c *Corpus, name string) error {
+	live := readCurrent(opts.Dir)
+	if opts.Guard == nil || live == "" || live == name {
+		return nil
+	}
+	path := filepath.Join(opts.Dir, live)
+	bi, err := bleve.OpenUsing(path, runtimeConfig())
+	if err != nil {
+		return nil // a damaged or missing live index holds nothing to keep
+	}
+	n, err := bi.DocCount()
+	_ = bi.Close()
+	if err != nil {
+		return nil
+	}
+	return opts.Guard(LiveCorpus{Papers: int(n), Skipped: readSkipped(path)}, c)
 }
 
 // reopen opens a complete index at path if there is one holding every
@@ -105,7 +128,7 @@ func reopen(path string, papers []Paper, hash string) (*state, error) {
 
 // build writes the index of papers to path: it is built in memory, copied
 // into a .tmp directory with bleve's online copy, synced, and renamed.
-func build(ctx context.Context, path string, papers []Paper, opts Options) error {
+func build(ctx context.Context, path string, papers []Paper, skipped int, opts Options) error {
 	tmp := path + tmpSuffix
 	if err := os.RemoveAll(tmp); err != nil {
 		return &Error{Op: opOpen, Kind: Internal, Err: err}
@@ -117,6 +140,9 @@ func build(ctx context.Context, path string, papers []Paper, opts Options) error
 	err = copyIndex(bi, tmp)
 	if cerr := bi.Close(); err == nil && cerr != nil {
 		err = cerr
+	}
+	if err == nil {
+		err = writeCorpusStats(tmp, len(papers), skipped)
 	}
 	if err == nil {
 		err = syncTree(tmp)

@@ -13,7 +13,7 @@ import (
 // LoadFS loads the corpus files of fsys that match patterns (fs.Glob syntax),
 // for example LoadFS(seeds.FS, "*.txt"). See LoadFiles for formats and errors.
 func LoadFS(fsys fs.FS, patterns ...string) (*Corpus, error) {
-	return load(fsSource{fsys}, patterns)
+	return load(fsSource{fsys}, patterns, Limits{})
 }
 
 // LoadFiles loads the corpus files named by patterns: paths or globs
@@ -42,7 +42,12 @@ func LoadFS(fsys fs.FS, patterns ...string) (*Corpus, error) {
 // abstract are skipped that way too: the abstract is what the bot searches
 // and quotes.
 func LoadFiles(patterns []string) (*Corpus, error) {
-	return load(diskSource{}, patterns)
+	return load(diskSource{}, patterns, Limits{})
+}
+
+// LoadFilesLimited is LoadFiles with limits other than the defaults.
+func LoadFilesLimited(patterns []string, lim Limits) (*Corpus, error) {
+	return load(diskSource{}, patterns, lim)
 }
 
 const opLoad = "load corpus"
@@ -83,12 +88,12 @@ func (diskSource) join(d, n string) string { return filepath.Join(d, n) }
 func (diskSource) dir(n string) string     { return filepath.Dir(n) }
 func (diskSource) base(n string) string    { return filepath.Base(n) }
 
-func load(src fileSource, patterns []string) (*Corpus, error) {
+func load(src fileSource, patterns []string, lim Limits) (*Corpus, error) {
 	names, err := expand(src, patterns)
 	if err != nil {
 		return nil, err
 	}
-	l := &loader{src: src}
+	l := &loader{src: src, lim: lim}
 	for _, name := range names {
 		if err := l.loadFile(name); err != nil {
 			return nil, err
@@ -113,7 +118,7 @@ func expand(src fileSource, patterns []string) ([]string, error) {
 			case errors.Is(err, fs.ErrNotExist):
 				return nil, &Error{Op: opLoad, Kind: Invalid, Msg: "corpus file " + p + " does not exist", Err: err}
 			case err != nil:
-				return nil, &Error{Op: opLoad, Kind: Invalid, Msg: "cannot read corpus file " + p, Err: err}
+				return nil, unreadable(p, err)
 			case dir:
 				return nil, invalidf(opLoad, "%s is a directory: name its files, or a glob such as %s", p, src.join(p, "*.json"))
 			}

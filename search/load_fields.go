@@ -19,6 +19,7 @@ func (l *loader) add(r rawPaper) {
 		}
 		return
 	}
+	l.capAbstract(&r)
 	if !substantial(r.abstract) {
 		l.problem(r.src, "abstract %q looks truncated; kept", cutAtWord(strings.TrimSpace(r.abstract), 60))
 	}

@@ -26,6 +26,7 @@ type rawPaper struct {
 // loader accumulates the records and problems of one LoadFS/LoadFiles call.
 type loader struct {
 	src      fileSource
+	lim      Limits
 	raws     []rawPaper
 	skipped  int
 	problems []string
@@ -51,7 +52,7 @@ func (l *loader) skip(where, format string, args ...any) {
 func (l *loader) loadFile(name string) error {
 	data, err := l.src.readFile(name)
 	if err != nil {
-		return &Error{Op: opLoad, Kind: Invalid, Msg: "cannot read corpus file " + name, Err: err}
+		return unreadable(name, err)
 	}
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	if len(bytes.TrimSpace(data)) == 0 {

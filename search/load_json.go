@@ -115,6 +115,7 @@ func (l *loader) jsonContext(name string) jsonContext {
 // addJSON turns one JSON record into a raw paper; src goes into
 // Paper.Source, where into problems.
 func (l *loader) addJSON(ctx jsonContext, src, where string, rec jsonRecord) {
+	l.dropWrongTypes(where, rec)
 	r := rawPaper{
 		src:      src,
 		title:    rec.text("title", "name"),

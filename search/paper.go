@@ -38,4 +38,6 @@ type Corpus struct {
 	// Duplicates counts papers dropped because the same title or abstract was
 	// already loaded.
 	Duplicates int
+	// Files are the files read, in the order read.
+	Files []string
 }

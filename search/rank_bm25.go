@@ -29,9 +29,9 @@ func bm25(idf, tf, dl, avgdl float64) float64 {
 	return idf * tf * (bm25K1 + 1) / (tf + bm25K1*(1-bm25B+bm25B*dl/avgdl))
 }
 
-// corpusStats are the averages BM25 normalises by, and the document
+// rankStats are the averages BM25 normalises by, and the document
 // frequencies of character 3-grams; computed on first use.
-type corpusStats struct {
+type rankStats struct {
 	once       sync.Once
 	avgWords   float64 // body tokens (the title counted twice)
 	avgGrams   float64 // body 3-grams
@@ -39,7 +39,7 @@ type corpusStats struct {
 	gramDFSize int
 }
 
-func (s *state) corpusStats() *corpusStats {
+func (s *state) rankStats() *rankStats {
 	cs := &s.stats
 	cs.once.Do(func() {
 		n := len(s.papers)
@@ -73,7 +73,7 @@ func (s *state) corpusStats() *corpusStats {
 
 // gramIDF is the BM25 idf of a 3-gram.
 func (s *state) gramIDF(key uint64) float64 {
-	df := float64(s.corpusStats().gramDF[key])
+	df := float64(s.rankStats().gramDF[key])
 	n := float64(max(len(s.papers), 1))
 	return math.Log(1 + (n-df+0.5)/(df+0.5))
 }
@@ -171,7 +171,7 @@ func (s *state) gramScore(i int, q *queryGrams) float64 {
 	}
 	eachGram(titleText(p), count(2))
 	eachGram(p.Abstract, count(1))
-	avg := s.corpusStats().avgGrams
+	avg := s.rankStats().avgGrams
 	var score float64
 	for k, f := range tf {
 		score += bm25(q.idf[k], f, dl, avg)
@@ -184,7 +184,7 @@ func (s *state) gramScore(i int, q *queryGrams) float64 {
 func (s *state) wordScore(i int, m *docMatch, groups []group) float64 {
 	d := s.doc(i)
 	dl := float64(2*len(d.title) + len(d.abstract))
-	avg := s.corpusStats().avgWords
+	avg := s.rankStats().avgWords
 	var score float64
 	for gi, g := range groups {
 		score += bm25(g.weight, m.tf[gi], dl, avg)

@@ -53,6 +53,7 @@ var apiMethods = map[string]apiMethod{
 	"chat.delete":           {handle: (*Server).chatDelete},
 	"chat.getPermalink":     {handle: (*Server).chatGetPermalink},
 	"conversations.info":    {handle: (*Server).conversationsInfo},
+	"conversations.list":    {handle: (*Server).conversationsList},
 	"conversations.open":    {handle: (*Server).conversationsOpen},
 	"conversations.join":    {handle: (*Server).conversationsJoin},
 	"conversations.history": {handle: (*Server).conversationsHistory},

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"runtime"
 	"runtime/debug"
+	"text/tabwriter"
 )
 
 // version and commit are set at build time:
@@ -13,29 +14,74 @@ var (
 	commit  = ""
 )
 
+// runConfig prints the configuration in effect (secrets masked), or the
+// reference table of the README (--markdown). A malformed or invalid value
+// is an error (exit 2), after the values are shown.
 func runConfig(e *env, args []string) error {
-	if len(args) > 0 {
-		return usagef("config takes no arguments")
+	fs := newFlags("config")
+	asJSON := fs.Bool("json", false, "print the values in effect as JSON")
+	markdown := fs.Bool("markdown", false, "print the reference table (variable, default, description) in Markdown")
+	if err := parseFlags(fs, args); err != nil {
+		return err
 	}
-	fmt.Fprintln(e.stdout, "paperbot reads these environment variables (see also .env.example):")
-	fmt.Fprintln(e.stdout)
-	return printConfigTable(e.stdout)
+	if fs.NArg() > 0 || (*asJSON && *markdown) {
+		return usagef("config takes no arguments, and either --json or --markdown")
+	}
+	if *markdown {
+		return printConfigTable(e.stdout)
+	}
+	entries := configInEffect()
+	if *asJSON {
+		if err := writeJSON(e.stdout, entries); err != nil {
+			return err
+		}
+	} else {
+		tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
+		for _, c := range entries {
+			from := "default"
+			if c.Set {
+				from = "set"
+			}
+			fmt.Fprintf(tw, "%s=%s\t(%s)\n", c.Name, c.Value, from)
+		}
+		if err := tw.Flush(); err != nil {
+			return err
+		}
+		fmt.Fprintln(e.stdout, "\nDescriptions and defaults: paperbot config --markdown; every variable is in .env.example.")
+	}
+	_, err := loadConfig()
+	return err
+}
+
+type versionInfo struct {
+	Version string `json:"version"`
+	Commit  string `json:"commit"`
+	Go      string `json:"go"`
+	Papers  int    `json:"corpus_papers"`
+	Corpus  string `json:"corpus"`
 }
 
 func runVersion(e *env, args []string) error {
-	if len(args) > 0 {
+	fs := newFlags("version")
+	asJSON := fs.Bool("json", false, "print JSON")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
 		return usagef("version takes no arguments")
 	}
 	corpus, err := loadCorpus(e.cfg)
 	if err != nil {
 		return err
 	}
-	v := version
-	if v == "" { // built with an empty -X main.version=$VERSION
-		v = "dev"
+	v := versionInfo{Version: version, Commit: buildCommit(), Go: runtime.Version(), Papers: len(corpus.Papers), Corpus: corpusName(e.cfg)}
+	if v.Version == "" { // built with an empty -X main.version=$VERSION
+		v.Version = "dev"
 	}
-	fmt.Fprintf(e.stdout, "paperbot %s (commit %s, %s)\ncorpus: %d papers from %s\n",
-		v, buildCommit(), runtime.Version(), len(corpus.Papers), corpusName(e.cfg))
+	if *asJSON {
+		return writeJSON(e.stdout, v)
+	}
+	fmt.Fprintf(e.stdout, "paperbot %s (commit %s, %s)\ncorpus: %d papers from %s\n", v.Version, v.Commit, v.Go, v.Papers, v.Corpus)
 	return nil
 }
 

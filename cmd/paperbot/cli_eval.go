@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -104,20 +105,17 @@ func runEval(e *env, args []string) error {
 
 // parseOnePositional parses flags that may stand before or after one
 // positional argument.
-func parseOnePositional(fs interface {
-	Parse([]string) error
-	Args() []string
-}, args []string) (string, error) {
-	if err := fs.Parse(args); err != nil {
-		return "", usagef("%v", err)
+func parseOnePositional(fs *flag.FlagSet, args []string) (string, error) {
+	if err := parseFlags(fs, args); err != nil {
+		return "", err
 	}
 	rest := fs.Args()
 	if len(rest) == 0 {
 		return "", nil
 	}
 	pos := rest[0]
-	if err := fs.Parse(rest[1:]); err != nil {
-		return "", usagef("%v", err)
+	if err := parseFlags(fs, rest[1:]); err != nil {
+		return "", err
 	}
 	if len(fs.Args()) > 0 {
 		return "", usagef("unexpected arguments: %s", strings.Join(fs.Args(), " "))

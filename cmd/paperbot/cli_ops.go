@@ -4,10 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"net"
 	"net/http"
-	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,133 +13,188 @@ import (
 
 	"github.com/paperbot/paperbot/bot"
 	"github.com/paperbot/paperbot/bot/boltstore"
+	"github.com/paperbot/paperbot/bot/digest"
+	"github.com/paperbot/paperbot/search"
 )
 
-// runCheck validates the configuration and, when tokens are set, checks them
-// against Slack and lists missing scopes: what to fix before going live.
+// checkReport is what check found, in order; --json prints it as is.
+type checkReport struct {
+	Ready  bool        `json:"ready"`
+	Checks []checkItem `json:"checks"`
+}
+
+type checkItem struct {
+	Name   string `json:"name"`
+	OK     bool   `json:"ok"`
+	Detail string `json:"detail"`
+}
+
+func (r *checkReport) add(name string, ok bool, format string, args ...any) {
+	r.Checks = append(r.Checks, checkItem{Name: name, OK: ok, Detail: fmt.Sprintf(format, args...)})
+}
+
+// runCheck validates the configuration and the corpus and checks the tokens
+// against Slack, listing missing scopes: what to fix before going live. Not
+// ready (a token missing or refused, a scope missing) is exit code 1.
 func runCheck(e *env, args []string) error {
-	if len(args) > 0 {
+	fs := newFlags("check")
+	asJSON := fs.Bool("json", false, "print the checks as JSON")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
 		return usagef("check takes no arguments")
 	}
-	cfg := e.cfg
-	fmt.Fprintln(e.stdout, "configuration: ok")
-	corpus, err := loadCorpus(cfg)
-	if err != nil {
-		return err
+	r := checkSlack(e, e.cfg)
+	r.Ready = true
+	for _, c := range r.Checks {
+		r.Ready = r.Ready && c.OK
 	}
-	fmt.Fprintf(e.stdout, "corpus: %d papers from %s (%d skipped, %d duplicates)\n",
-		len(corpus.Papers), corpusName(cfg), corpus.Skipped, corpus.Duplicates)
-	if cfg.DataDir == "" {
-		fmt.Fprintln(e.stdout, "data directory: not set (in-memory index; channel digests off)")
+	if *asJSON {
+		if err := writeJSON(e.stdout, r); err != nil {
+			return err
+		}
 	} else {
-		fmt.Fprintf(e.stdout, "data directory: %s\n", cfg.DataDir)
+		for _, c := range r.Checks {
+			mark := "ok"
+			if !c.OK {
+				mark = "NOT OK"
+			}
+			fmt.Fprintf(e.stdout, "%s: %s: %s\n", c.Name, mark, c.Detail)
+		}
+		if r.Ready {
+			fmt.Fprintln(e.stdout, "ready to go live: paperbot serve")
+		}
 	}
-	if cfg.BotToken == "" && cfg.AppToken == "" {
-		fmt.Fprintln(e.stdout, "slack: no tokens set; set SLACK_BOT_TOKEN and SLACK_APP_TOKEN to check the connection")
-		return nil
+	if !r.Ready {
+		var problems []string
+		for _, c := range r.Checks {
+			if !c.OK {
+				problems = append(problems, c.Name+": "+c.Detail)
+			}
+		}
+		return answerNo{"not ready to go live: " + strings.Join(problems, "; ")}
+	}
+	return nil
+}
+
+// checkSlack runs the checks in order; a failed step skips those that
+// depend on it.
+func checkSlack(e *env, cfg Config) *checkReport {
+	r := &checkReport{}
+	r.add("configuration", true, "valid")
+	if corpus, err := loadCorpus(cfg); err != nil {
+		r.add("corpus", false, "%s", userMessage(err))
+	} else {
+		r.add("corpus", true, "%d papers from %s (%d skipped, %d duplicates)",
+			len(corpus.Papers), corpusName(cfg), corpus.Skipped, corpus.Duplicates)
+	}
+	if cfg.DataDir == "" {
+		r.add("data directory", true, "not set (in-memory index; channel digests off)")
+	} else {
+		r.add("data directory", true, "%s", cfg.DataDir)
 	}
 	if err := cfg.ValidateSlack(); err != nil {
-		return err
+		r.add("slack tokens", false, "%s", oneLine(err))
+		return r
 	}
 	ctx, cancel := context.WithTimeout(e.ctx, 30*time.Second)
 	defer cancel()
 	p, err := bot.CheckTokens(ctx, bot.Config{BotToken: cfg.BotToken, AppToken: cfg.AppToken, APIURL: cfg.APIURL})
 	if err != nil {
-		return err
+		r.add("bot token", false, "%s", oneLine(err))
+		return r
 	}
-	fmt.Fprintf(e.stdout, "slack: bot token ok: @%s (%s) in %s (%s)\n", p.Auth.User, p.Auth.UserID, p.Auth.Team, p.Auth.TeamID)
-	var problems []string
+	r.add("bot token", true, "@%s (%s) in %s (%s)", p.Auth.User, p.Auth.UserID, p.Auth.Team, p.Auth.TeamID)
 	switch {
 	case p.Scopes == nil:
-		fmt.Fprintln(e.stdout, "slack: Slack did not report the token's scopes; compare them with deploy/slack/manifest.yaml")
+		r.add("scopes", true, "Slack did not report the token's scopes; compare them with deploy/slack/manifest.yaml")
 	case len(p.Missing) > 0:
-		problems = append(problems, fmt.Sprintf("the bot token lacks scopes %s: add them (or re-create the app from deploy/slack/manifest.yaml) and reinstall the app",
-			strings.Join(p.Missing, ", ")))
+		r.add("scopes", false, "the bot token lacks scopes %s: add them (or re-create the app from deploy/slack/manifest.yaml) and reinstall the app",
+			strings.Join(p.Missing, ", "))
 	default:
-		fmt.Fprintf(e.stdout, "slack: all %d required scopes granted\n", len(bot.RequiredScopes()))
+		r.add("scopes", true, "all %d required scopes granted", len(bot.RequiredScopes()))
 	}
 	if p.SocketMode != nil {
-		problems = append(problems, fmt.Sprintf("Socket Mode: %v (is Socket Mode enabled, and does the app-level token have connections:write?)", p.SocketMode))
+		r.add("socket mode", false, "%v (is Socket Mode enabled, and does the app-level token have connections:write?)", p.SocketMode)
 	} else {
-		fmt.Fprintln(e.stdout, "slack: app-level token ok: Socket Mode connection available")
+		r.add("socket mode", true, "app-level token ok: Socket Mode connection available")
 	}
-	if len(problems) > 0 {
-		return fmt.Errorf("not ready to go live:\n  - %s", strings.Join(problems, "\n  - "))
-	}
-	fmt.Fprintln(e.stdout, "ready to go live: paperbot serve")
-	return nil
+	return r
 }
 
 // runDigest prints what a channel's digests would post now, without posting
-// or recording anything.
+// or recording anything. While the bot serves the data directory, it asks
+// the bot (which holds the store) first, so nothing waits on the lock.
 func runDigest(e *env, args []string) error {
 	fs := newFlags("digest")
-	dryRun := fs.Bool("dry-run", false, "print, do not post")
-	channel := fs.String("channel", "", "Slack channel ID, such as C0123456789")
+	dryRun := fs.Bool("dry-run", false, "print, do not post (required)")
+	channel := fs.String("channel", "", "Slack channel `ID` (C0123456789), or #name with SLACK_BOT_TOKEN set")
+	asJSON := fs.Bool("json", false, "print JSON")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if !*dryRun {
 		return usagef("only --dry-run is supported: the running bot posts digests on schedule")
 	}
-	if *channel == "" || fs.NArg() > 0 {
-		return usagef("give the channel ID with --channel (in Slack: channel details, at the bottom)")
+	if strings.TrimSpace(*channel) == "" || fs.NArg() > 0 {
+		return usagef("give the channel with --channel: its ID (in Slack: channel details, at the bottom) or #name")
 	}
 	if e.cfg.DataDir == "" {
-		return fmt.Errorf("PAPERBOT_DATA_DIR is not set, so there are no subscriptions to show")
+		return errNoLiveStore
 	}
-	channelID := strings.TrimSpace(*channel)
-	// Read-only: a dry run never creates or writes the store.
-	store, err := boltstore.OpenReadOnly(filepath.Join(e.cfg.DataDir, boltstore.FileName), boltstore.Options{Timeout: time.Second})
-	if errors.Is(err, boltstore.ErrLocked) {
-		// The bot is running and holds the store: ask it.
-		out, askErr := askRunningBot(e, channelID)
-		if askErr != nil {
-			return fmt.Errorf("%w; asking the running bot failed too: %v", err, askErr)
-		}
-		fmt.Fprint(e.stdout, out)
-		return nil
+	if err := e.forward("digest", args, ""); err != nil {
+		return err
 	}
-	if errors.Is(err, os.ErrNotExist) {
-		return fmt.Errorf("no subscription store in %s yet, so no subscriptions (paperbot serve creates it)", e.cfg.DataDir)
-	}
-	if err != nil {
-		return err // names the store, what is wrong and what to do
-	}
-	defer store.Close()
-	ix, _, err := openIndex(e.ctx, e.cfg, quietLogger(e), e.stderr)
+	channelID, err := resolveChannel(e, strings.TrimSpace(*channel))
 	if err != nil {
 		return err
 	}
-	defer ix.Close()
+	store, ix := (*boltstore.Store)(nil), (*search.Index)(nil)
+	if e.live != nil {
+		store, ix = e.live.store, e.live.ix
+	} else {
+		// No bot answered for this data directory: open the store here. A
+		// short wait only: a holder that is not a reachable bot will not let go.
+		// Read-only: a dry run never creates or writes the store.
+		store, err = boltstore.OpenReadOnly(filepath.Join(e.cfg.DataDir, boltstore.FileName), boltstore.Options{Timeout: 100 * time.Millisecond})
+		if errors.Is(err, boltstore.ErrLocked) {
+			return fmt.Errorf("%w (another process holds it: a paperbot serve whose PAPERBOT_HTTP_ADDR %s does not answer?)", err, e.cfg.HTTPAddr)
+		}
+		if errors.Is(err, os.ErrNotExist) {
+			// No store yet (paperbot serve creates it): no subscriptions.
+			if *asJSON {
+				return writeJSON(e.stdout, digestJSON(channelID, nil))
+			}
+			fmt.Fprintf(e.stdout, "Channel %s has no active subscriptions (no subscription store yet).\n", channelID)
+			return nil
+		}
+		if err != nil {
+			return err // names the store, what is wrong and what to do
+		}
+		defer store.Close()
+		var done func()
+		if ix, done, err = e.queryIndex(); err != nil {
+			return err
+		}
+		defer done()
+	}
+	if store == nil {
+		return errNoLiveStore
+	}
+	if *asJSON {
+		ds, err := digest.PreviewChannel(e.ctx, store, ix, channelID, e.cfg.DigestSize, time.Now())
+		if err != nil {
+			return err
+		}
+		return writeJSON(e.stdout, digestJSON(channelID, ds))
+	}
 	out, err := bot.DigestDryRun(e.ctx, store, ix, channelID, e.cfg.DigestSize, time.Now())
 	if err != nil {
 		return err
 	}
 	fmt.Fprint(e.stdout, out)
 	return nil
-}
-
-// askRunningBot fetches a digest preview from the bot serving on
-// PAPERBOT_HTTP_ADDR.
-func askRunningBot(e *env, channelID string) (string, error) {
-	base, err := localURL(e.cfg.HTTPAddr)
-	if err != nil {
-		return "", err
-	}
-	resp, err := (&http.Client{Timeout: 30 * time.Second}).Get(base + digestPreviewPath + "?channel=" + url.QueryEscape(channelID))
-	if err != nil {
-		return "", err
-	}
-	defer resp.Body.Close()
-	body, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
-	if err != nil {
-		return "", err
-	}
-	if resp.StatusCode != http.StatusOK {
-		return "", fmt.Errorf("%s: %s", resp.Status, strings.TrimSpace(string(body)))
-	}
-	return string(body), nil
 }
 
 // localURL turns a listen address into a URL this machine can reach.
@@ -162,21 +215,26 @@ func localURL(addr string) (string, error) {
 // runHealthcheck asks the local health endpoint, for container health checks
 // in images without curl.
 func runHealthcheck(e *env, args []string) error {
-	if len(args) > 0 {
+	fs := newFlags("healthcheck")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
 		return usagef("healthcheck takes no arguments")
 	}
+	// Every failure is "not healthy", exit 1: Docker reserves exit code 2.
 	base, err := localURL(e.cfg.HTTPAddr)
 	if err != nil {
-		return err
+		return answerNo{err.Error()}
 	}
 	client := &http.Client{Timeout: 3 * time.Second}
 	resp, err := client.Get(base + "/healthz")
 	if err != nil {
-		return fmt.Errorf("health endpoint unreachable: %w", err)
+		return answerNo{fmt.Sprintf("health endpoint unreachable: %v", err)}
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
-		return fmt.Errorf("health endpoint answered %s", resp.Status)
+		return answerNo{"health endpoint answered " + resp.Status}
 	}
 	fmt.Fprintln(e.stdout, "healthy")
 	return nil

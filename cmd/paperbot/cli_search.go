@@ -19,7 +19,7 @@ type queryFlags struct {
 
 func (q *queryFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&q.json, "json", false, "print JSON")
-	fs.IntVar(&q.limit, "n", 5, "number of results")
+	fs.IntVar(&q.limit, "n", 5, "number of results, `N` from 1 to 100")
 }
 
 func (q queryFlags) validate() error {
@@ -48,19 +48,34 @@ func runQuery(e *env, name string, args []string) error {
 	if text == "" {
 		return usagef("say what to look for, for example: paperbot %s \"kv cache compression\"", name)
 	}
-	ix, _, err := openIndex(e.ctx, e.cfg, quietLogger(e), e.stderr)
+	if err := e.forward(name, args, ""); err != nil {
+		return err
+	}
+	ix, done, err := e.queryIndex()
 	if err != nil {
 		return err
 	}
-	defer ix.Close()
+	defer done()
 	res, err := ix.Search(e.ctx, search.Request{Text: text, Limit: qf.limit})
 	if err != nil {
 		return err
 	}
-	if qf.json {
-		return writeJSON(e.stdout, res)
+	return e.printResults(res, qf.json, name == "ask")
+}
+
+// printResults writes results as JSON or text; no relevant result is the
+// negative answer (exit 1), as in grep.
+func (e *env) printResults(res *search.Results, asJSON, answerFirst bool) error {
+	if asJSON {
+		if err := writeJSON(e.stdout, res); err != nil {
+			return err
+		}
+	} else {
+		printResults(e.stdout, res, answerFirst, e.color)
 	}
-	printResults(e.stdout, res, name == "ask", isTerminal(e.stdout))
+	if len(res.Results) == 0 || res.NoMatch {
+		return answerNo{}
+	}
 	return nil
 }
 
@@ -73,11 +88,14 @@ func runShow(e *env, args []string) error {
 	if fs.NArg() != 1 || strings.TrimSpace(fs.Arg(0)) == "" {
 		return usagef("give one paper ID, as shown next to each result")
 	}
-	ix, _, err := openIndex(e.ctx, e.cfg, quietLogger(e), e.stderr)
+	if err := e.forward("show", args, ""); err != nil {
+		return err
+	}
+	ix, done, err := e.queryIndex()
 	if err != nil {
 		return err
 	}
-	defer ix.Close()
+	defer done()
 	p, err := ix.Get(strings.TrimSpace(fs.Arg(0)))
 	if err != nil {
 		return err
@@ -93,7 +111,7 @@ func runSimilar(e *env, args []string) error {
 	fs := newFlags("similar")
 	var qf queryFlags
 	qf.register(fs)
-	text := fs.String("text", "", "an abstract of your own; - reads it from standard input")
+	text := fs.String("text", "", "an abstract of your own, `TEXT`; - reads it from standard input")
 	if err := parseQueryFlags(fs, args); err != nil {
 		return err
 	}
@@ -103,18 +121,22 @@ func runSimilar(e *env, args []string) error {
 	if (*text == "") == (fs.NArg() != 1) || (*text == "" && strings.TrimSpace(fs.Arg(0)) == "") {
 		return usagef("give one paper ID, or --text with an abstract (--text - reads standard input)")
 	}
+	stdin := ""
 	if *text == "-" {
 		b, err := io.ReadAll(io.LimitReader(e.stdin, 1<<20))
 		if err != nil {
 			return fmt.Errorf("reading standard input: %w", err)
 		}
-		*text = string(b)
+		*text, stdin = string(b), string(b)
 	}
-	ix, _, err := openIndex(e.ctx, e.cfg, quietLogger(e), e.stderr)
+	if err := e.forward("similar", args, stdin); err != nil {
+		return err
+	}
+	ix, done, err := e.queryIndex()
 	if err != nil {
 		return err
 	}
-	defer ix.Close()
+	defer done()
 	var res *search.Results
 	if *text != "" {
 		res, err = ix.SimilarText(e.ctx, *text, qf.limit)
@@ -124,22 +146,25 @@ func runSimilar(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if qf.json {
-		return writeJSON(e.stdout, res)
-	}
-	printResults(e.stdout, res, false, isTerminal(e.stdout))
-	return nil
+	return e.printResults(res, qf.json, false)
 }
 
 func runIndex(e *env, args []string) error {
-	if len(args) > 0 {
+	fs := newFlags("index")
+	allow := fs.Bool("allow-shrink", false, "replace the index even if the corpus lost more than 2% of its papers or skipped records")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
 		return usagef("index takes no arguments; set PAPERBOT_CORPUS and PAPERBOT_DATA_DIR")
 	}
 	if e.cfg.DataDir == "" {
 		return fmt.Errorf("PAPERBOT_DATA_DIR is not set: the index would only live in memory")
 	}
-	log := e.cfg.newLogger(e.stderr)
-	ix, corpus, err := openIndex(e.ctx, e.cfg, log, e.stderr)
+	cfg := e.cfg
+	cfg.AllowShrink = cfg.AllowShrink || *allow
+	log := cfg.newLogger(e.stderr)
+	ix, corpus, err := openIndex(e.ctx, cfg, log, progressOut(e.stderr))
 	if err != nil {
 		return err
 	}

@@ -38,6 +38,11 @@ func runStore(e *env, args []string) error {
 	if len(args) == 0 {
 		return usagef("give one of check, backup FILE, repair, reset")
 	}
+	if wantsHelp(args[:1]) {
+		fs := newFlags("store")
+		fs.Bool("keep-copy", false, "with repair or reset: replace the store, keeping the old file beside it")
+		return helpRequested{fs}
+	}
 	fs := newFlags("store " + args[0])
 	keepCopy := fs.Bool("keep-copy", false, "replace the store, keeping the old file beside it")
 	if err := parseFlags(fs, args[1:]); err != nil {

@@ -16,15 +16,18 @@ import (
 )
 
 // Config is paperbot's whole configuration, read from the environment. It is
-// the one source of truth: `paperbot config`, .env.example and the README's
+// the one source of truth: `paperbot config --markdown`, .env.example and the README's
 // table are generated from or checked against these tags.
 type Config struct {
-	BotToken string `envconfig:"SLACK_BOT_TOKEN" desc:"Bot User OAuth Token (xoxb-...), from the app's OAuth & Permissions page. Needed by serve and check."`
-	AppToken string `envconfig:"SLACK_APP_TOKEN" desc:"App-level token (xapp-...) with the connections:write scope, for Socket Mode. Needed by serve."`
+	BotToken string `envconfig:"SLACK_BOT_TOKEN" secret:"true" desc:"Bot User OAuth Token (xoxb-...), from the app's OAuth & Permissions page. Needed by serve and check."`
+	AppToken string `envconfig:"SLACK_APP_TOKEN" secret:"true" desc:"App-level token (xapp-...) with the connections:write scope, for Socket Mode. Needed by serve."`
 	APIURL   string `envconfig:"SLACK_API_URL" default:"https://slack.com/api/" desc:"Base URL of the Slack Web API. Change it only to point at a test emulator."`
 
 	DataDir string `envconfig:"PAPERBOT_DATA_DIR" desc:"Directory for the persistent index and the subscription store. Empty: an in-memory index, and channel subscriptions are off (they need somewhere durable to live)."`
 	Corpus  string `envconfig:"PAPERBOT_CORPUS" desc:"Comma-separated paper files or globs (seed text, JSON, JSON Lines, TSV). Empty: the embedded ICML 2025 seeds."`
+
+	AllowShrink bool `envconfig:"PAPERBOT_ALLOW_SHRINK" default:"false" desc:"Accept a re-index that loses more than 2% of the papers or skips records (otherwise the old index stays live). Like paperbot index --allow-shrink."`
+	MaxAbstract int  `envconfig:"PAPERBOT_MAX_ABSTRACT" default:"20000" desc:"Most characters of an abstract indexed; longer ones are cut, with a warning. Each paper keeps at most 20 code links."`
 
 	HTTPAddr  string `envconfig:"PAPERBOT_HTTP_ADDR" default:"127.0.0.1:8080" desc:"Listen address for /healthz, /readyz and /metrics; off disables them."`
 	LogLevel  string `envconfig:"PAPERBOT_LOG_LEVEL" default:"info" desc:"Log level: debug, info, warn or error."`
@@ -58,7 +61,7 @@ func loadConfig() (Config, error) {
 		var pe *envconfig.ParseError
 		if errors.As(err, &pe) {
 			// Only numbers, durations and booleans can fail to parse, never a token.
-			return c, fmt.Errorf("%s=%q is not a valid %s (see paperbot config)", pe.KeyName, pe.Value, typeWord(pe.TypeName))
+			return c, fmt.Errorf("%s=%q is not a valid %s (see paperbot config --markdown)", pe.KeyName, pe.Value, typeWord(pe.TypeName))
 		}
 		return c, fmt.Errorf("configuration: %w", err)
 	}
@@ -101,6 +104,9 @@ func (c Config) Validate() error {
 	}
 	if c.ShutdownGrace <= 0 {
 		errs = append(errs, fmt.Errorf("PAPERBOT_SHUTDOWN_GRACE must be positive, such as 10s"))
+	}
+	if c.MaxAbstract < 1000 {
+		errs = append(errs, fmt.Errorf("PAPERBOT_MAX_ABSTRACT must be at least 1000 characters"))
 	}
 	if c.DigestSize < 1 || c.DigestSize > 20 {
 		errs = append(errs, fmt.Errorf("PAPERBOT_DIGEST_SIZE must be between 1 and 20"))

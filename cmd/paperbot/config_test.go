@@ -12,7 +12,7 @@ import (
 func TestConfigValidate(t *testing.T) {
 	base := func() Config {
 		return Config{APIURL: "https://slack.com/api/", HTTPAddr: "127.0.0.1:8080", LogLevel: "info",
-			LogFormat: "text", Workers: 8, ShutdownGrace: 1, DigestSize: 5}
+			LogFormat: "text", Workers: 8, ShutdownGrace: 1, DigestSize: 5, MaxAbstract: 20000}
 	}
 	tests := []struct {
 		name    string
@@ -77,7 +77,7 @@ func TestConfigFromEnvironment(t *testing.T) {
 		t.Errorf("env not applied or defaults missing: %+v", c)
 	}
 	t.Setenv("PAPERBOT_WORKERS", "many")
-	if _, err := loadConfig(); err == nil || err.Error() != `PAPERBOT_WORKERS="many" is not a valid whole number (see paperbot config)` {
+	if _, err := loadConfig(); err == nil || err.Error() != `PAPERBOT_WORKERS="many" is not a valid whole number (see paperbot config --markdown)` {
 		t.Errorf("loadConfig with a non-number = %v, want a friendly error naming PAPERBOT_WORKERS", err)
 	}
 	t.Setenv("PAPERBOT_WORKERS", "3")
@@ -135,6 +135,6 @@ func TestREADMEConfigTableMatchesCode(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !bytes.Contains(readme, want.Bytes()) {
-		t.Errorf("README.md's configuration table differs from the code; replace it with the output of `paperbot config`:\n%s", want.String())
+		t.Errorf("README.md's configuration table differs from the code; replace it with the output of `paperbot config --markdown`:\n%s", want.String())
 	}
 }

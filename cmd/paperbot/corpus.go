@@ -6,6 +6,7 @@ import (
 	"io"
 	"log/slog"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/paperbot/paperbot/search"
@@ -15,27 +16,35 @@ import (
 // loadCorpus reads PAPERBOT_CORPUS, or the embedded seeds when it is empty.
 func loadCorpus(cfg Config) (*search.Corpus, error) {
 	if patterns := cfg.CorpusPatterns(); len(patterns) > 0 {
-		return search.LoadFiles(patterns)
+		return search.LoadFilesLimited(patterns, search.Limits{MaxAbstract: cfg.MaxAbstract})
 	}
 	return search.LoadFS(seeds.FS, "*.txt")
 }
 
 // openIndex loads the corpus and opens (or builds) its index: in memory
 // without a data directory, persistent and rebuilt only on change with one.
-// Progress goes to progressOut once a build takes more than a moment.
+// Progress goes to progressOut once a build takes more than a moment (nil:
+// no progress). An index that would lose papers is refused (see
+// shrinkGuard) and the one in the data directory kept.
 func openIndex(ctx context.Context, cfg Config, log *slog.Logger, progressOut io.Writer) (*search.Index, *search.Corpus, error) {
+	return openIndexGuarded(ctx, cfg, log, progressOut, shrinkGuard(cfg.AllowShrink, log))
+}
+
+// openIndexGuarded is openIndex with the guard of search.Options.
+func openIndexGuarded(ctx context.Context, cfg Config, log *slog.Logger, progressOut io.Writer,
+	guard func(search.LiveCorpus, *search.Corpus) error) (*search.Index, *search.Corpus, error) {
 	corpus, err := loadCorpus(cfg)
 	if err != nil {
 		return nil, nil, err
 	}
 	if corpus.Skipped > 0 || len(corpus.Problems) > 0 {
-		log.Info("corpus loaded with problems", "skipped", corpus.Skipped, "first_problems", firstN(corpus.Problems, 3))
+		log.Info("corpus loaded with problems", "skipped", corpus.Skipped, "files", strings.Join(corpus.Files, ","), "first_problems", firstN(corpus.Problems, 3))
 	}
 	if corpus.Duplicates > 0 {
 		log.Info("duplicate papers indexed once", "duplicates", corpus.Duplicates)
 	}
 	bar := newProgressBar(progressOut, time.Now)
-	ix, err := search.Open(ctx, corpus, search.Options{Dir: indexDir(cfg), Progress: bar.update})
+	ix, err := search.Open(ctx, corpus, search.Options{Dir: indexDir(cfg), Progress: bar.update, Guard: guard})
 	bar.finish()
 	if err != nil {
 		return nil, nil, err
@@ -48,6 +57,15 @@ func indexDir(cfg Config) string {
 		return ""
 	}
 	return filepath.Join(cfg.DataDir, "index")
+}
+
+// progressOut is where a build's progress bar goes: w when it is a
+// terminal, nowhere otherwise (a bar redrawn with \r is noise in a log).
+func progressOut(w io.Writer) io.Writer {
+	if isTerminal(w) {
+		return w
+	}
+	return nil
 }
 
 func firstN(s []string, n int) []string {

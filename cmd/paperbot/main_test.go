@@ -395,7 +395,7 @@ func TestVersionAndConfigCommands(t *testing.T) {
 	}
 	code, out, _ = runCmd(t, t.Context(), "config")
 	for _, k := range configKeys(t) {
-		if !strings.Contains(out, "`"+k+"`") {
+		if !strings.Contains(out, k+"=") {
 			t.Errorf("config does not list %s", k)
 		}
 	}
@@ -405,7 +405,9 @@ func TestVersionAndConfigCommands(t *testing.T) {
 }
 
 func TestDigestPreviewOnlyFromLoopback(t *testing.T) {
-	h := withDigestPreview(http.NotFoundHandler(), nil, nil, 5)
+	mux := http.NewServeMux()
+	addDigestPreview(mux, nil, nil, 5)
+	var h http.Handler = mux
 	req := httptest.NewRequest("GET", digestPreviewPath+"?channel=C1", nil)
 	req.RemoteAddr = "10.1.2.3:5555"
 	rec := httptest.NewRecorder()

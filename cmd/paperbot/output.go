@@ -24,7 +24,9 @@ func printResults(w io.Writer, res *search.Results, answerFirst, color bool) {
 	if res.NoMatch {
 		fmt.Fprintf(w, "Nothing in the corpus is really about %q. The closest papers:\n\n", res.Query)
 	}
-	open, close := "**", "**"
+	// Plain text has no markup: "**" is Markdown, not something a pipe or
+	// a log reader wants.
+	open, close := "", ""
 	if color {
 		open, close = ansiBold, ansiReset
 	}
@@ -94,6 +96,8 @@ func shortAuthors(a []string) string {
 	return strings.Join(a, ", ")
 }
 
+// isTerminal reports whether w is a character device such as a terminal
+// (for output, /dev/null counts too, harmlessly).
 func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	if !ok {

@@ -3,33 +3,43 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/paperbot/paperbot/search"
 )
 
-// Exit codes of run.
+// Exit codes of run, as ripgrep and grep use them (README, "Exit codes").
 const (
-	exitOK    = 0
-	exitError = 1
-	exitUsage = 2
+	exitOK    = 0 // done; search, ask and similar found relevant papers
+	exitNo    = 1 // the answer is no: nothing relevant matched, not healthy, not ready to go live
+	exitUsage = 2 // a mistake in the command line
+	exitError = 2 // anything else that failed (configuration, corpus, index, Slack)
 )
 
-// env carries a command's inputs and outputs, so tests run commands in-process.
+// env carries a command's inputs and outputs, so tests (and the running
+// bot, for commands it answers on behalf of the CLI) run commands in-process.
 type env struct {
 	ctx    context.Context
 	stdin  io.Reader
 	stdout io.Writer
 	stderr io.Writer
 	cfg    Config
+	// color: stdout is a terminal and NO_COLOR is not set.
+	color bool
+	// live, when set, holds the running bot's index and store: the command
+	// runs inside `paperbot serve` on behalf of a CLI (see forward.go).
+	live *liveParts
+	// commands is the command table, for serve's command runner (a
+	// reference from runServe to the table itself would be a cycle).
+	commands []command
 }
 
 type command struct {
 	name    string
-	usage   string
+	usage   string // after "paperbot "
 	summary string
 	run     func(e *env, args []string) error
 }
@@ -40,67 +50,118 @@ var commands = []command{
 	{"ask", "ask [--json] [-n N] QUESTION", "answer a question with the best papers and the sentence that answers it", runAsk},
 	{"show", "show [--json] ID", "show one paper in full", runShow},
 	{"similar", "similar [--json] [-n N] ID | --text TEXT|-", "papers like a paper, or like an abstract of your own", runSimilar},
-	{"index", "index", "build or refresh the persistent index in PAPERBOT_DATA_DIR from PAPERBOT_CORPUS", runIndex},
+	{"index", "index [--allow-shrink]", "build or refresh the persistent index in PAPERBOT_DATA_DIR from PAPERBOT_CORPUS", runIndex},
 	{"serve", "serve", "run the Slack bot over Socket Mode", runServe},
-	{"digest", "digest --dry-run --channel ID", "print the digests a channel would get now", runDigest},
-	{"store", storeUsage, "check or back up the subscription store; repair or reset it with --keep-copy", runStore},
-	{"check", "check", "validate the configuration and, with tokens, the Slack connection and scopes", runCheck},
+	{"digest", "digest --dry-run --channel ID|#name [--json]", "print the digests a channel would get now", runDigest},
+	{"check", "check [--json]", "validate the configuration and, with tokens, the Slack connection and scopes", runCheck},
 	{"healthcheck", "healthcheck", "ask the local /healthz endpoint (for container health checks)", runHealthcheck},
-	{"config", "config", "print every configuration variable with its default and description", runConfig},
-	{"version", "version", "print the version, commit and corpus size", runVersion},
-	{"eval", "eval [--split train|test] [--json] [--off-domain CORPUS] [--off-domain-queries FILE] [--curve] DIR", "measure search on a BEIR-layout benchmark beside plain BM25", runEval},
+	{"config", "config [--json | --markdown]", "print the configuration in effect (secrets masked), or its reference table", runConfig},
+	{"version", "version [--json]", "print the version, commit and corpus size", runVersion},
+	{"store", storeUsage, "check or back up the subscription store; repair or reset it with --keep-copy", runStore},
+	{"eval", "eval [--split train|test] [--json] [--curve] DIR", "measure search on a BEIR-layout benchmark beside plain BM25", runEval},
+}
+
+// forwardable reports whether the running bot answers the command for the
+// CLI while it holds the data directory (see forward.go): the read-only
+// commands that need the index or the store.
+func forwardable(name string) bool {
+	switch name {
+	case "search", "ask", "show", "similar", "digest":
+		return true
+	}
+	return false
 }
 
 // run executes one paperbot command and returns the process exit code.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+	if len(args) == 0 || args[0] == "help" || isHelpFlag(args[0]) {
+		if len(args) > 1 && args[0] == "help" { // paperbot help search
+			if cmd := findCommand(commands, args[1]); cmd != nil {
+				return runCommand(&env{ctx: ctx, stdin: stdin, stdout: stdout, stderr: stderr, commands: commands}, cmd, []string{"--help"})
+			}
+		}
 		printUsage(stdout)
 		return exitOK
 	}
-	var cmd *command
-	for i := range commands {
-		if commands[i].name == args[0] {
-			cmd = &commands[i]
-		}
+	if args[0] == "--version" {
+		args = append([]string{"version"}, args[1:]...)
 	}
+	cmd := findCommand(commands, args[0])
 	if cmd == nil {
-		fmt.Fprintf(stderr, "paperbot: unknown command %q\n\n", args[0])
-		printUsage(stderr)
+		fmt.Fprintf(stderr, "paperbot: unknown command %q%s\nRun 'paperbot --help' for the list of commands.\n",
+			args[0], didYouMean(args[0], commandNames()))
 		return exitUsage
 	}
 	cfg, err := loadConfig()
-	if err != nil && cmd.name != "config" {
+	if err != nil && cmd.name != "config" && !wantsHelp(args[1:]) {
 		fmt.Fprintf(stderr, "paperbot: %s\n", oneLine(err))
 		return exitError
 	}
-	e := &env{ctx: ctx, stdin: stdin, stdout: stdout, stderr: stderr, cfg: cfg}
-	if err := cmd.run(e, args[1:]); err != nil {
-		var ue usageError
-		if errors.As(err, &ue) {
-			fmt.Fprintf(stderr, "paperbot %s: %s\nusage: paperbot %s\n", cmd.name, ue.msg, cmd.usage)
-			return exitUsage
+	e := &env{ctx: ctx, stdin: stdin, stdout: stdout, stderr: stderr, cfg: cfg, color: wantColor(isTerminal(stdout)), commands: commands}
+	return runCommand(e, cmd, args[1:])
+}
+
+// runCommand runs cmd and turns its error into a message and an exit code.
+func runCommand(e *env, cmd *command, args []string) int {
+	err := cmd.run(e, args)
+	var ue usageError
+	var help helpRequested
+	var no answerNo
+	var fw forwarded
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.As(err, &help):
+		printCommandHelp(e.stdout, cmd, help.fs)
+		return exitOK
+	case errors.As(err, &ue):
+		fmt.Fprintf(e.stderr, "paperbot %s: %s\nusage: paperbot %s\nRun 'paperbot %s --help' for details.\n", cmd.name, ue.msg, cmd.usage, cmd.name)
+		return exitUsage
+	case errors.As(err, &fw):
+		return fw.code // the bot wrote the command's output and messages
+	case errors.As(err, &no):
+		if no.msg != "" {
+			fmt.Fprintf(e.stderr, "paperbot %s: %s\n", cmd.name, no.msg)
 		}
-		fmt.Fprintf(stderr, "paperbot %s: %s\n", cmd.name, userMessage(err))
-		return exitError
+		return exitNo
 	}
-	return exitOK
+	hint := ""
+	if search.KindOf(err) == search.Invalid {
+		hint = sandboxHint(e.cfg)
+	}
+	fmt.Fprintf(e.stderr, "paperbot %s: %s%s\n", cmd.name, userMessage(err), hint)
+	return exitError
 }
 
-func printUsage(w io.Writer) {
-	fmt.Fprintln(w, "paperbot finds research papers and the sentence that answers your question.")
-	fmt.Fprintln(w, "\nUsage:")
+func findCommand(table []command, name string) *command {
+	for i := range table {
+		if table[i].name == name {
+			return &table[i]
+		}
+	}
+	return nil
+}
+
+func commandNames() []string {
+	var names []string
 	for _, c := range commands {
-		fmt.Fprintf(w, "  paperbot %-45s %s\n", c.usage, c.summary)
+		names = append(names, c.name)
 	}
-	fmt.Fprintln(w, "\nConfiguration comes from the environment: see `paperbot config`.")
+	return names
 }
 
-// usageError is a mistake in a command's arguments.
+// usageError is a mistake in a command's arguments: exit code 2.
 type usageError struct{ msg string }
 
 func (u usageError) Error() string { return u.msg }
 
 func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
+
+// answerNo is a negative answer rather than a failure: no relevant paper,
+// not healthy, not ready. Exit code 1; msg, if any, goes to stderr.
+type answerNo struct{ msg string }
+
+func (a answerNo) Error() string { return a.msg }
 
 // userMessage turns an error into one friendly line: search's own messages
 // for bad input, the error text otherwise (our errors never carry secrets).
@@ -112,7 +173,7 @@ func userMessage(err error) string {
 		return "interrupted"
 	}
 	if errors.Is(err, search.ErrInUse) {
-		return oneLine(err) + " (is paperbot serve running? Ask it in Slack; to re-index with a new PAPERBOT_CORPUS, " +
+		return oneLine(err) + " (is paperbot serve running? To re-index with a new PAPERBOT_CORPUS, " +
 			"send it SIGHUP: systemctl reload paperbot, or kill -HUP its PID)"
 	}
 	return oneLine(err)
@@ -122,45 +183,8 @@ func oneLine(err error) string {
 	return strings.ReplaceAll(err.Error(), "\n", "; ")
 }
 
-// newFlags returns a flag set whose errors are returned, not printed.
-func newFlags(name string) *flag.FlagSet {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	return fs
-}
-
-func parseFlags(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
-		return usagef("%v", err)
-	}
-	return nil
-}
-
-// parseQueryFlags parses the flags fs defines wherever they stand, so
-// `search kv cache -n 3` works, and leaves every other word, -exclusions
-// included, to the query: fs.Args() is the query. "--" ends the flags.
-func parseQueryFlags(fs *flag.FlagSet, args []string) error {
-	var flags, query []string
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if a == "--" {
-			query = append(query, args[i+1:]...)
-			break
-		}
-		name, _, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
-		f := fs.Lookup(name)
-		if !strings.HasPrefix(a, "-") || f == nil {
-			query = append(query, a)
-			continue
-		}
-		flags = append(flags, a)
-		if _, isBool := f.Value.(interface{ IsBoolFlag() bool }); !isBool && !hasValue {
-			if i+1 == len(args) {
-				return usagef("%s needs a value", a)
-			}
-			i++
-			flags = append(flags, args[i])
-		}
-	}
-	return parseFlags(fs, append(flags, append([]string{"--"}, query...)...))
+// wantColor reports whether output to a terminal may use color and bold:
+// not when NO_COLOR is set to anything non-empty (https://no-color.org).
+func wantColor(terminal bool) bool {
+	return terminal && os.Getenv("NO_COLOR") == ""
 }

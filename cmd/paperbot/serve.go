@@ -8,12 +8,10 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"time"
 
 	"github.com/paperbot/paperbot/bot"
@@ -33,7 +31,11 @@ const digestsOffReason = "Channel digests are off on this install: the operator 
 // endpoints, and shuts them down in reverse order. Nothing is written to the
 // store before the token is accepted.
 func runServe(e *env, args []string) error {
-	if len(args) > 0 {
+	fs := newFlags("serve")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
 		return usagef("serve takes no arguments; it is configured by the environment (paperbot config)")
 	}
 	cfg := e.cfg
@@ -73,7 +75,10 @@ func runServe(e *env, args []string) error {
 	}
 
 	start := time.Now()
-	ix, corpus, err := openIndex(ctx, cfg, log, nil)
+	var starting atomic.Bool
+	starting.Store(true)
+	ix, corpus, err := openIndexGuarded(ctx, cfg, log, nil, startupLenient(&starting, shrinkGuard(cfg.AllowShrink, log), log))
+	starting.Store(false)
 	if err != nil {
 		return err
 	}
@@ -101,11 +106,7 @@ func runServe(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if store != nil {
-		health.set(withDigestPreview(b.Handler(), store, ix, cfg.DigestSize))
-	} else {
-		health.set(b.Handler())
-	}
+	health.set(withLocalAPI(b.Handler(), cfg, &liveParts{ix: ix, store: store}, e.commands))
 	log.Info("connecting to Slack", "team", info.Team, "bot_user", info.UserID)
 
 	var sched *digest.Scheduler
@@ -114,40 +115,9 @@ func runServe(e *env, args []string) error {
 			return err
 		}
 	}
-	stopReloads := reloadOnHangup(ctx, cfg, ix, log)
+	stopReloads := reloadOnHangup(ctx, cfg, ix, b, log)
 	defer stopReloads()
 	return runGroup(ctx, log, b, sched)
-}
-
-// reloadOnHangup re-reads PAPERBOT_CORPUS on every SIGHUP and swaps the new
-// index in while queries continue; new papers become eligible for the next
-// digests. A failed reload keeps the live index.
-func reloadOnHangup(ctx context.Context, cfg Config, ix *search.Index, log *slog.Logger) (stop func()) {
-	ctx, cancel := context.WithCancel(ctx)
-	hup := make(chan os.Signal, 1)
-	signal.Notify(hup, syscall.SIGHUP)
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case <-hup:
-			}
-			start := time.Now()
-			corpus, err := loadCorpus(cfg)
-			if err == nil {
-				err = ix.Reload(ctx, corpus)
-			}
-			if err != nil {
-				log.Error("re-index failed; the previous index stays live", "err", err)
-				continue
-			}
-			log.Info("re-indexed", "papers", ix.Stats().Papers, "took", time.Since(start).Round(time.Millisecond))
-		}
-	}()
-	return func() { signal.Stop(hup); cancel(); <-done }
 }
 
 // runGroup runs the bot and the scheduler until ctx ends or one of them
@@ -181,11 +151,22 @@ func runGroup(ctx context.Context, log *slog.Logger, b *bot.Bot, sched *digest.S
 // the store's file lock: the command asks the running bot instead.
 const digestPreviewPath = "/debug/digest"
 
-// withDigestPreview adds the read-only digest preview to the bot's handler.
-func withDigestPreview(h http.Handler, store *boltstore.Store, ix *search.Index, papers int) http.Handler {
+// withLocalAPI adds the loopback-only endpoints the CLI uses while the bot
+// holds the data directory: the command runner (forward.go) and the digest
+// preview.
+func withLocalAPI(h http.Handler, cfg Config, live *liveParts, table []command) http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("/", h)
-	mux.HandleFunc("GET "+storeBackupPath, storeBackupHandler(store))
+	mux.Handle("POST "+runPath, runHandler(cfg, live, table))
+	if live.store != nil {
+		mux.HandleFunc("GET "+storeBackupPath, storeBackupHandler(live.store))
+		addDigestPreview(mux, live.store, live.ix, cfg.DigestSize)
+	}
+	return mux
+}
+
+// addDigestPreview adds the read-only digest preview, for curl.
+func addDigestPreview(mux *http.ServeMux, store *boltstore.Store, ix *search.Index, papers int) {
 	mux.HandleFunc("GET "+digestPreviewPath, func(w http.ResponseWriter, r *http.Request) {
 		// Only for an operator on this host (or in this pod): the listener
 		// may face a cluster network for probes and metrics.
@@ -206,7 +187,6 @@ func withDigestPreview(h http.Handler, store *boltstore.Store, ix *search.Index,
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		fmt.Fprint(w, out)
 	})
-	return mux
 }
 
 // lateHandler answers /healthz before the bot exists and /readyz with 503

@@ -1,0 +1,49 @@
+package main
+
+import (
+	"os"
+	"reflect"
+	"strings"
+)
+
+// configEntry is one variable as `paperbot config` shows it.
+type configEntry struct {
+	Name        string `json:"name"`
+	Value       string `json:"value"` // masked for secrets
+	Set         bool   `json:"set"`   // from the environment, not the default
+	Default     string `json:"default"`
+	Secret      bool   `json:"secret,omitempty"`
+	Description string `json:"description"`
+}
+
+// configInEffect lists every variable of Config with the value the
+// environment gives it (an empty value counts as unset, as in loadConfig),
+// as written: a malformed value is shown as it is, for the error that follows.
+func configInEffect() []configEntry {
+	var out []configEntry
+	typ := reflect.TypeOf(Config{})
+	for i := 0; i < typ.NumField(); i++ {
+		tag := typ.Field(i).Tag
+		c := configEntry{Name: tag.Get("envconfig"), Default: tag.Get("default"), Secret: tag.Get("secret") == "true",
+			Description: tag.Get("desc")}
+		if v, ok := os.LookupEnv(c.Name); ok && strings.TrimSpace(v) != "" {
+			c.Value, c.Set = v, true
+		} else {
+			c.Value = c.Default
+		}
+		if c.Secret && c.Value != "" {
+			c.Value = maskSecret(c.Value)
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// maskSecret keeps a token's kind (xoxb-, xapp-), which is what people need
+// to tell them apart, and hides the rest.
+func maskSecret(v string) string {
+	if i := strings.IndexByte(v, '-'); i > 0 && i <= 4 {
+		return v[:i+1] + "****"
+	}
+	return "****"
+}
