@@ -85,7 +85,6 @@ var queryFields = map[string]string{
 	"has":     fieldHasCode,
 }
 
-
 // parseQuery parses s. Errors are *Error of kind Invalid whose Msg says what
 // is wrong and how to fix it.
 func parseQuery(s string) (*parsedQuery, error) {
