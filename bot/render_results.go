@@ -49,8 +49,11 @@ type resultsView struct {
 // relevant was found. It is pure and its output is within Slack's limits.
 func renderResults(v resultsView) *Reply {
 	r := v.Results
-	if r == nil || r.NoMatch || len(r.Results) == 0 {
+	if r == nil || len(r.Results) == 0 {
 		return nothingRelevant(v)
+	}
+	if r.NoMatch {
+		return closestPapers(v)
 	}
 	results := r.Results
 	if len(results) > maxPageSize {
@@ -138,13 +141,7 @@ func resultsText(heading string, results []search.Result) string {
 
 // nothingRelevant says plainly that no paper fits, with what to try next.
 func nothingRelevant(v resultsView) *Reply {
-	subject := ""
-	if v.State.Kind == viewSearch && strings.TrimSpace(v.State.Arg) != "" {
-		subject = " for “" + Truncate(EscapeInline(v.State.Arg), 200) + "”"
-	}
-	if v.State.Kind == viewSimilar {
-		subject = " similar to `" + unmark(EscapeInline(v.State.Arg)) + "`"
-	}
+	subject := nothingSubject(v)
 	text := "Nothing relevant" + subject + "."
 	body := "*Nothing relevant*" + subject + ".\nTry broader or fewer words, drop a filter or a rare term, or check the spelling."
 	if v.Help != "" {
@@ -154,6 +151,39 @@ func nothingRelevant(v resultsView) *Reply {
 		Text:   text,
 		Blocks: []slack.Block{slack.NewSectionBlock(mrkdwn(body), nil, nil, slack.SectionBlockOptionBlockID(blockNothing))},
 	}
+}
+
+// nothingSubject is what was asked, escaped, for a "nothing" line.
+func nothingSubject(v resultsView) string {
+	switch {
+	case v.State.Kind == viewSearch && strings.TrimSpace(v.State.Arg) != "":
+		return " for “" + Truncate(EscapeInline(v.State.Arg), 200) + "”"
+	case v.State.Kind == viewSimilar:
+		return " similar to `" + unmark(EscapeInline(v.State.Arg)) + "`"
+	}
+	return ""
+}
+
+// closestShown is how many papers a "nothing relevant" reply still shows:
+// enough to judge the miss, few enough not to pass for answers.
+const closestShown = 3
+
+// closestPapers says in one line that nothing is really relevant, then shows
+// the closest papers beneath it (no answer quoted, no paging): the user
+// sees what the corpus has near the question instead of a bare "nothing".
+func closestPapers(v resultsView) *Reply {
+	results := v.Results.Results
+	if len(results) > closestShown {
+		results = results[:closestShown]
+	}
+	subject := nothingSubject(v)
+	blocks := []slack.Block{slack.NewSectionBlock(mrkdwn("*Nothing really relevant*"+subject+". The closest papers:"), nil, nil,
+		slack.SectionBlockOptionBlockID(blockNothing))}
+	for i, res := range results {
+		blocks = append(blocks, slack.NewDividerBlock())
+		blocks = append(blocks, CardBlocks(res, CardOptions{Index: i, Buttons: true, NoAnswer: true})...)
+	}
+	return &Reply{Text: "Nothing really relevant" + subject + ". " + resultsText("The closest papers", results), Blocks: blocks}
 }
 
 // userRef mentions a Slack user by ID when it looks like one, so that

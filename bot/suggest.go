@@ -24,6 +24,9 @@ func (b *Bot) withUnknownWordsHelp(rep *Reply, req *Request, query string) *Repl
 		rep.Blocks = append(rep.Blocks, slack.NewSectionBlock(mrkdwn("Did you mean `"+EscapeInline(fixed)+"`?"), nil, nil,
 			slack.SectionBlockOptionBlockID("did_you_mean")))
 	}
+	if len(rep.Blocks) > 2 {
+		return rep // the closest papers are shown: no room for the whole help
+	}
 	help := renderHelp(b.table.commands, req.Invocation, b.mentionName())
 	if len(rep.Blocks)+len(help.Blocks) <= 50 {
 		rep.Blocks = append(rep.Blocks, slack.NewDividerBlock())

@@ -274,6 +274,7 @@ func newState(bi bleve.Index, papers []Paper, hash, dir string, built bool) (*st
 	}
 	slices.Sort(s.venues)
 	s.acr = newAcronymTable(s.an.text, mineAcronyms(papers))
+	go s.rankStats() // warm, so the first query does not pay for it
 	s.syn = newSynonyms(s.an.text)
 	s.filler = fillerStems(s.an.text)
 	return s, nil

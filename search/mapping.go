@@ -7,10 +7,8 @@ import (
 	"github.com/blevesearch/bleve/v2/analysis/analyzer/custom"
 	"github.com/blevesearch/bleve/v2/analysis/analyzer/keyword"
 	"github.com/blevesearch/bleve/v2/analysis/char/asciifolding"
-	regexpchar "github.com/blevesearch/bleve/v2/analysis/char/regexp"
 	"github.com/blevesearch/bleve/v2/analysis/lang/en"
 	"github.com/blevesearch/bleve/v2/analysis/token/lowercase"
-	"github.com/blevesearch/bleve/v2/analysis/token/ngram"
 	"github.com/blevesearch/bleve/v2/analysis/token/porter"
 	"github.com/blevesearch/bleve/v2/analysis/tokenizer/unicode"
 	"github.com/blevesearch/bleve/v2/mapping"
@@ -54,7 +52,7 @@ const (
 
 // mappingVersion is part of the on-disk index name: change it whenever the
 // mapping or the document layout changes, so old indexes are rebuilt.
-const mappingVersion = "m2"
+const mappingVersion = "m3"
 
 // newMapping returns the one index mapping of paperbot: BM25 scoring; title and
 // abstract analysed as English with stemming (title is weighted above abstract
@@ -88,26 +86,6 @@ func newMapping() (*mapping.IndexMappingImpl, error) {
 		return nil, fmt.Errorf("name analyzer: %w", err)
 	}
 
-	err = im.AddCustomCharFilter(charJoinHyphens, map[string]any{
-		"type": regexpchar.Name, "regexp": `\b-\b`, "replace": "",
-	})
-	if err != nil {
-		return nil, fmt.Errorf("hyphen filter: %w", err)
-	}
-	err = im.AddCustomTokenFilter(filterTrigrams, map[string]any{"type": ngram.Name, "min": 3.0, "max": 3.0})
-	if err != nil {
-		return nil, fmt.Errorf("3-gram filter: %w", err)
-	}
-	err = im.AddCustomAnalyzer(analyzerGrams, map[string]any{
-		"type":          custom.Name,
-		"char_filters":  []any{charJoinHyphens},
-		"tokenizer":     unicode.Name,
-		"token_filters": []any{lowercase.Name, filterTrigrams},
-	})
-	if err != nil {
-		return nil, fmt.Errorf("grams analyzer: %w", err)
-	}
-
 	text := func(analyzer string) *mapping.FieldMapping {
 		f := mapping.NewTextFieldMapping()
 		f.Analyzer = analyzer
@@ -129,9 +107,6 @@ func newMapping() (*mapping.IndexMappingImpl, error) {
 	doc.AddFieldMappingsAt(fieldID, id)
 	doc.AddFieldMappingsAt(fieldTitle, text(analyzerText))
 	doc.AddFieldMappingsAt(fieldBody, text(analyzerText))
-	grams := text(analyzerGrams)
-	grams.IncludeTermVectors = false
-	doc.AddFieldMappingsAt(fieldGrams, grams)
 	doc.AddFieldMappingsAt(fieldAuthors, text(analyzerName))
 	doc.AddFieldMappingsAt(fieldVenue, text(analyzerName))
 	doc.AddFieldMappingsAt(fieldYear, year)
@@ -157,9 +132,7 @@ func paperDoc(p *Paper) map[string]any {
 		// Untitled papers are found by their headline instead.
 		d[fieldTitle] = p.Headline
 	}
-	body := bodyText(p)
-	d[fieldBody] = body
-	d[fieldGrams] = body
+	d[fieldBody] = bodyText(p)
 	if p.Year != 0 {
 		d[fieldYear] = float64(p.Year)
 	}
@@ -169,18 +142,18 @@ func paperDoc(p *Paper) map[string]any {
 // analyzers are the mapping's analyzers, resolved once: query and document
 // analysis at search time must match what the index did.
 type analyzers struct {
-	text, name, grams analysis.Analyzer
+	text, name analysis.Analyzer
 }
 
 func newAnalyzers(im mapping.IndexMapping) (analyzers, error) {
-	a := analyzers{text: im.AnalyzerNamed(analyzerText), name: im.AnalyzerNamed(analyzerName), grams: im.AnalyzerNamed(analyzerGrams)}
-	if a.text == nil || a.name == nil || a.grams == nil {
-		return a, fmt.Errorf("index mapping lacks the %s, %s and %s analyzers", analyzerText, analyzerName, analyzerGrams)
+	a := analyzers{text: im.AnalyzerNamed(analyzerText), name: im.AnalyzerNamed(analyzerName)}
+	if a.text == nil || a.name == nil {
+		return a, fmt.Errorf("index mapping lacks the %s and %s analyzers", analyzerText, analyzerName)
 	}
 	return a, nil
 }
 
-// bodyText is what fieldBody and fieldGrams index for p: the title twice,
+// bodyText is what fieldBody indexes for p: the title twice,
 // then the abstract.
 func bodyText(p *Paper) string {
 	t := titleText(p)

@@ -30,13 +30,16 @@ func bm25(idf, tf, dl, avgdl float64) float64 {
 }
 
 // rankStats are the averages BM25 normalises by, and the document
-// frequencies of character 3-grams; computed on first use.
+// frequencies of character 3-grams, estimated from an even sample of at
+// most statsSample papers (exact up to that size): a 3-gram field in the
+// index would cost more to build than it is worth. A 3-gram the sample
+// lacks counts as the rarest. Computed once, in the background from open.
 type rankStats struct {
-	once       sync.Once
-	avgWords   float64 // body tokens (the title counted twice)
-	avgGrams   float64 // body 3-grams
-	gramDF     map[uint64]int32
-	gramDFSize int
+	once     sync.Once
+	avgWords float64          // body tokens (the title counted twice)
+	avgGrams float64          // body 3-grams
+	gramDF   map[uint64]int32 // in the sample
+	sampled  int
 }
 
 func (s *state) rankStats() *rankStats {
@@ -44,59 +47,46 @@ func (s *state) rankStats() *rankStats {
 	cs.once.Do(func() {
 		n := len(s.papers)
 		step := max(1, n/statsSample)
-		var words, grams, k float64
-		for i := 0; i < n; i += step {
-			d := s.doc(i)
-			p := &s.papers[i]
-			words += float64(2*len(d.title) + len(d.abstract))
-			grams += float64(2*countGrams(titleText(p)) + countGrams(p.Abstract))
-			k++
-		}
-		cs.avgWords = max(1, words/max(k, 1))
-		cs.avgGrams = max(1, grams/max(k, 1))
+		var words, grams float64
 		cs.gramDF = map[uint64]int32{}
-		if dict, err := s.bi.FieldDict(fieldGrams); err == nil {
-			for {
-				e, err := dict.Next()
-				if err != nil || e == nil {
-					break
-				}
-				if key, ok := gramKeyOf(e.Term); ok {
-					cs.gramDF[key] = int32(e.Count)
-				}
+		seen := map[uint64]bool{}
+		count := func(k uint64) {
+			grams++
+			if !seen[k] {
+				seen[k] = true
+				cs.gramDF[k]++
 			}
-			_ = dict.Close()
 		}
+		for i := 0; i < n; i += step {
+			p := &s.papers[i]
+			// Analysed here, not through s.doc: the sample must not fill
+			// the per-paper cache.
+			words += float64(2*len(s.an.text.Analyze([]byte(titleText(p)))) + len(s.an.text.Analyze([]byte(p.Abstract))))
+			clear(seen)
+			eachGram(titleText(p), count)
+			eachGram(titleText(p), func(uint64) { grams++ })
+			eachGram(p.Abstract, count)
+			cs.sampled++
+		}
+		k := float64(max(cs.sampled, 1))
+		cs.avgWords = max(1, words/k)
+		cs.avgGrams = max(1, grams/k)
 	})
 	return cs
 }
 
-// gramIDF is the BM25 idf of a 3-gram.
+// gramIDF is the BM25 idf of a 3-gram, its document frequency scaled up
+// from the sample.
 func (s *state) gramIDF(key uint64) float64 {
-	df := float64(s.rankStats().gramDF[key])
+	cs := s.rankStats()
 	n := float64(max(len(s.papers), 1))
+	df := float64(cs.gramDF[key]) * n / float64(max(cs.sampled, 1))
 	return math.Log(1 + (n-df+0.5)/(df+0.5))
 }
 
 // gramKey packs three lower-cased runes into one number.
 func gramKey(a, b, c rune) uint64 {
 	return uint64(a)<<42 | uint64(b)<<21 | uint64(c)
-}
-
-func gramKeyOf(term string) (uint64, bool) {
-	var r [3]rune
-	n := 0
-	for _, c := range term {
-		if n == 3 {
-			return 0, false
-		}
-		r[n] = c
-		n++
-	}
-	if n != 3 {
-		return 0, false
-	}
-	return gramKey(r[0], r[1], r[2]), true
 }
 
 // eachGram calls fn with every character 3-gram of text's words, as the

@@ -16,13 +16,21 @@ const (
 
 // printResults writes results for a terminal: headline, ID, authors, venue,
 // then the answer (ask) or the highlighted snippet.
+// closestShown is how many papers a "nothing relevant" answer still lists
+// (the bot shows as many).
+const closestShown = 3
+
 func printResults(w io.Writer, res *search.Results, answerFirst, color bool) {
 	if len(res.Results) == 0 {
 		fmt.Fprintf(w, "No papers match %q. Try broader words, or fewer filters.\n", res.Query)
 		return
 	}
+	results := res.Results
 	if res.NoMatch {
-		fmt.Fprintf(w, "Nothing in the corpus is really about %q. The closest papers:\n\n", res.Query)
+		// As in Slack: one line, then the few closest papers, not a list
+		// that passes for answers.
+		fmt.Fprintf(w, "Nothing really relevant for %q. The closest papers:\n\n", res.Query)
+		results = results[:min(len(results), closestShown)]
 	}
 	// Plain text has no markup: "**" is Markdown, not something a pipe or
 	// a log reader wants.
@@ -30,7 +38,7 @@ func printResults(w io.Writer, res *search.Results, answerFirst, color bool) {
 	if color {
 		open, close = ansiBold, ansiReset
 	}
-	for i, r := range res.Results {
+	for i, r := range results {
 		fmt.Fprintf(w, "%d. %s  [%s]\n", res.Offset+i+1, r.Headline, r.ID)
 		if line := bylineOf(r.Paper); line != "" {
 			fmt.Fprintf(w, "   %s\n", line)
@@ -43,6 +51,9 @@ func printResults(w io.Writer, res *search.Results, answerFirst, color bool) {
 		case r.Answer != "":
 			fmt.Fprintf(w, "   > %s\n", r.Answer)
 		}
+		if len(r.Matched) > 0 {
+			fmt.Fprintf(w, "   matched: %s\n", strings.Join(r.Matched, ", "))
+		}
 		if r.URL != "" {
 			fmt.Fprintf(w, "   %s\n", r.URL)
 		}
@@ -51,7 +62,7 @@ func printResults(w io.Writer, res *search.Results, answerFirst, color bool) {
 		}
 		fmt.Fprintln(w)
 	}
-	if more := res.Total - res.Offset - len(res.Results); more > 0 {
+	if more := res.Total - res.Offset - len(res.Results); more > 0 && !res.NoMatch {
 		fmt.Fprintf(w, "%d more match; use -n to see more.\n", more)
 	}
 }
