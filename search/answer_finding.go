@@ -1,8 +1,8 @@
 package search
 
 import (
-	"regexp"
 	"strings"
+	"unicode"
 )
 
 // Users ask about a paper's finding, so the answer sentence is the one that
@@ -11,25 +11,91 @@ import (
 // lists hold across fields: structured medical abstracts label their parts,
 // ML abstracts say "we show", "outperforms", "achieves".
 var (
-	findingCue = regexp.MustCompile(`(?i)^(results?|conclusions?|findings?|interpretation)\b|` +
-		`\b(we (show|find|found|demonstrate|observe[d]?|prove|report)|(results|data|findings|analyses|experiments) (show|showed|suggest|suggested|indicate|indicated|demonstrate|demonstrated|reveal|revealed|confirm)|` +
-		`was (significantly )?(associated|correlated|higher|lower|increased|decreased|reduced|improved)|were (significantly )?(associated|correlated|higher|lower|increased|decreased|reduced|improved)|` +
-		`significantly|outperform|achiev|leads? to|resulted in|conclude|p\s?[<=]|95%|odds ratio|hazard ratio|relative risk)`)
-	framingCue = regexp.MustCompile(`(?i)^(objectives?|background|purpose|aims?|introduction|context|importance|methods?|design|setting|participants|patients and methods|study design)\b|` +
-		`\b(we (aimed|sought|asked|hypothesi[sz]ed|investigated whether|examined whether)|the aim of|the purpose of|to (assess|determine|investigate|evaluate|examine|test) (whether|if|the)|remains? (unclear|unknown|elusive))|\?\s*$`)
+	framingStarts = []string{"objective", "background", "purpose", "aim", "introduction", "context", "importance",
+		"method", "design", "setting", "participants", "patients and methods", "study design"}
+	framingPhrases = []string{"we aimed", "we sought", "we asked", "we hypothesized", "we hypothesised",
+		"investigated whether", "examined whether", "the aim of", "the purpose of", "remains unclear",
+		"remain unclear", "remains unknown", "remain unknown", "remains elusive", "remain elusive"}
+	framingVerbs   = []string{"assess", "determine", "investigate", "evaluate", "examine", "test"}
+	findingStarts  = []string{"result", "conclusion", "finding", "interpretation"}
+	findingPhrases = []string{"we show", "we find", "we found", "we demonstrate", "we observe", "we prove",
+		"we report", "significantly", "outperform", "achiev", "leads to", "lead to", "resulted in", "conclude",
+		" p <", " p<", " p =", " p=", "(p <", "(p<", "(p =", "(p=", "95%", "odds ratio", "hazard ratio", "relative risk"}
+	findingSubjects = []string{"results", "data", "findings", "analyses", "experiments"}
+	findingVerbs    = []string{"show", "suggest", "indicate", "demonstrate", "reveal", "confirm"}
+	changeWords     = []string{"associated", "correlated", "higher", "lower", "increased", "decreased", "reduced", "improved"}
 )
 
 // sentenceCue is +1 for a sentence that states a finding, -1 for one that
-// frames the question or the method, 0 otherwise.
+// frames the question or the method, 0 otherwise. Plain phrase lists, not
+// regular expressions: this runs on every sentence of every result.
 func sentenceCue(s string) float64 {
-	s = strings.TrimSpace(s)
+	s = strings.ToLower(strings.TrimSpace(s))
 	switch {
-	case framingCue.MatchString(s):
+	case startsWithWord(s, framingStarts) || containsAny(s, framingPhrases) || strings.HasSuffix(s, "?"):
 		return -1
-	case findingCue.MatchString(s):
+	case framingPurpose(s):
+		return -1
+	case startsWithWord(s, findingStarts) || containsAny(s, findingPhrases) || findingClaim(s):
 		return 1
 	}
 	return 0
+}
+
+// startsWithWord reports whether s starts with one of words (or its
+// plural), followed by a non-letter: "results:" and "methods we" but not
+// "resultant".
+func startsWithWord(s string, words []string) bool {
+	for _, w := range words {
+		if rest, ok := strings.CutPrefix(s, w); ok {
+			rest = strings.TrimPrefix(rest, "s")
+			if rest == "" || !unicode.IsLetter([]rune(rest)[0]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func containsAny(s string, phrases []string) bool {
+	for _, p := range phrases {
+		if strings.Contains(s, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// framingPurpose finds "to assess whether/if/the ..." and the like.
+func framingPurpose(s string) bool {
+	for _, v := range framingVerbs {
+		for _, obj := range []string{" whether", " if", " the"} {
+			if strings.Contains(s, "to "+v+obj) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// findingClaim finds "results show", "data suggested", "was associated",
+// "were significantly higher" and the like.
+func findingClaim(s string) bool {
+	for _, sub := range findingSubjects {
+		for _, v := range findingVerbs {
+			if strings.Contains(s, sub+" "+v) {
+				return true
+			}
+		}
+	}
+	for _, be := range []string{"was ", "were "} {
+		for _, c := range changeWords {
+			if strings.Contains(s, be+c) || strings.Contains(s, be+"significantly "+c) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // answerSentence picks the answer: the sentence with the best query

@@ -97,16 +97,35 @@ func eachGram(text string, fn func(uint64)) {
 	n := 0
 	prevHyphen := false
 	for i := 0; i < len(text); {
-		r, size := utf8.DecodeRuneInString(text[i:])
-		i += size
-		if unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) {
-			prevHyphen = false
-			w[0], w[1], w[2] = w[1], w[2], unicode.ToLower(r)
-			n++
-			if n >= 3 {
-				fn(gramKey(w[0], w[1], w[2]))
+		var r rune
+		if c := text[i]; c < utf8.RuneSelf {
+			// ASCII fast path: this runs over every candidate's text.
+			r = rune(c)
+			i++
+			switch {
+			case 'A' <= c && c <= 'Z':
+				r += 'a' - 'A'
+				fallthrough
+			case 'a' <= c && c <= 'z', '0' <= c && c <= '9':
+				prevHyphen = false
+				w[0], w[1], w[2] = w[1], w[2], r
+				if n++; n >= 3 {
+					fn(gramKey(w[0], w[1], w[2]))
+				}
+				continue
 			}
-			continue
+		} else {
+			var size int
+			r, size = utf8.DecodeRuneInString(text[i:])
+			i += size
+			if unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) {
+				prevHyphen = false
+				w[0], w[1], w[2] = w[1], w[2], unicode.ToLower(r)
+				if n++; n >= 3 {
+					fn(gramKey(w[0], w[1], w[2]))
+				}
+				continue
+			}
 		}
 		if r == '-' && n > 0 && !prevHyphen && i < len(text) {
 			next, _ := utf8.DecodeRuneInString(text[i:])

@@ -1,0 +1,52 @@
+package search
+
+import (
+	"slices"
+	"testing"
+)
+
+func grams(text string) []uint64 {
+	var out []uint64
+	eachGram(text, func(k uint64) { out = append(out, k) })
+	return out
+}
+
+// 3-grams join words across a hyphen and ignore case, so IL-6, IL6 and il6
+// share their grams, and a word too short for a gram gives none.
+func TestEachGram(t *testing.T) {
+	il6 := grams("il6")
+	if len(il6) != 1 {
+		t.Fatalf("il6: %d grams, want 1", len(il6))
+	}
+	for _, in := range []string{"IL-6", "IL6", "(il-6)"} {
+		if got := grams(in); !slices.Equal(got, il6) {
+			t.Errorf("%q: grams %v, want those of il6 %v", in, got, il6)
+		}
+	}
+	if got := grams("an ox"); len(got) != 0 {
+		t.Errorf("short words gave %d grams", len(got))
+	}
+	if got, want := len(grams("Ångström x")), len(grams("ångström")); got != want || got != 6 {
+		t.Errorf("non-ASCII: %d grams, want %d (6)", got, want)
+	}
+	if got := grams("state - of"); len(got) != 3 { // "state" alone, not "stateof"
+		t.Errorf("a free-standing dash joined words: %d grams", len(got))
+	}
+}
+
+func TestSentenceCue(t *testing.T) {
+	for s, want := range map[string]float64{
+		"OBJECTIVE To assess whether screening reduces mortality.":             -1,
+		"CONCLUSIONS Screening is not justified.":                              1,
+		"We show that FliPS generates backbones with the desired flexibility.": 1,
+		"Whether this holds in humans remains unclear.":                        -1,
+		"Does sparse attention help?":                                          -1,
+		"Mortality was significantly lower in the treated group (P < .01).":    1,
+		"Transformers are a kind of neural network.":                           0,
+		"Resultant forces act on the membrane.":                                0,
+	} {
+		if got := sentenceCue(s); got != want {
+			t.Errorf("sentenceCue(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
