@@ -150,7 +150,8 @@ func (b *Bot) renderView(ctx context.Context, req *Request, st viewState, isPubl
 		return renderResults(resultsView{Results: res, State: st, Heading: "Papers like “" + name + "”",
 			Public: isPublic, SharedBy: sharedBy, Help: req.helpCommand(), PageSize: b.cfg.PageSize}), nil
 	}
-	res, err := b.searcher.Search(ctx, search.Request{Text: st.Arg, Limit: b.cfg.PageSize, Offset: st.Offset})
+	// A conversation (mention, DM) is answered with the answer sentence.
+	res, err := b.searcher.Search(ctx, search.Request{Text: st.Arg, Limit: b.cfg.PageSize, Offset: st.Offset, Answer: isPublic})
 	if err != nil {
 		return nil, err
 	}

@@ -42,6 +42,7 @@ func (ix *Index) Search(ctx context.Context, r Request) (*Results, error) {
 		return nil, err
 	}
 	defer release()
+	q.answer = r.Answer
 	return st.search(ctx, r.Text, q, limit, offset)
 }
 
@@ -93,7 +94,7 @@ func (s *state) search(ctx context.Context, text string, q *parsedQuery, limit, 
 		res.Confidence = s.confidence(cands[0], groups)
 	}
 	res.NoMatch = len(cands) == 0 || res.Confidence < s.tune.Refuse || s.shortMiss(cands[0], groups)
-	wantAnswer := q.question || len(groups) >= 2
+	wantAnswer := q.question || q.answer || len(groups) >= 2
 	for i := offset; i < min(len(cands), offset+limit); i++ {
 		res.Results = append(res.Results, s.result(cands[i], cands[0].rank, mt, wantAnswer && !res.NoMatch))
 	}

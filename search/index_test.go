@@ -217,3 +217,28 @@ func TestSimilar(t *testing.T) {
 		}
 	}
 }
+
+// A conversation (a mention, a DM) gets an answer sentence even for one
+// word; a search of one word gets a snippet.
+func TestAnswerOnRequest(t *testing.T) {
+	ix, _ := seedIndex(t)
+	for _, tt := range []struct {
+		req  Request
+		want bool
+	}{
+		{Request{Text: "watermark"}, false},
+		{Request{Text: "watermark", Answer: true}, true},
+		{Request{Text: "is there a watermark that can embed a user ID in LLM-generated text?"}, true},
+	} {
+		res, err := ix.Search(context.Background(), tt.req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.NoMatch || len(res.Results) == 0 {
+			t.Fatalf("%+v: no match", tt.req)
+		}
+		if got := res.Results[0].Answer != ""; got != tt.want {
+			t.Errorf("%+v: answer %q, want one: %v", tt.req, res.Results[0].Answer, tt.want)
+		}
+	}
+}

@@ -33,6 +33,8 @@ type parsedQuery struct {
 	hasCode *bool // nil: no has: filter
 	// question is true when the text reads as a natural-language question.
 	question bool
+	// answer: the caller wants an answer sentence whatever the text.
+	answer bool
 }
 
 // clause is a word or a quoted phrase, as typed.

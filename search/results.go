@@ -12,6 +12,10 @@ type Request struct {
 	Text   string
 	Limit  int // results per page; 0 means 5
 	Offset int // for paging
+	// Answer asks for an answer sentence on every result, as a
+	// conversation (a mention, a DM) does; without it only questions and
+	// queries of several words get one.
+	Answer bool
 }
 
 // Results answers a Request.
