@@ -76,16 +76,20 @@ func (s *state) analyse(text string) []dtoken {
 type hit struct {
 	group      int
 	credit     float64
-	start, end int // byte range in the field's text
+	start, end int  // byte range in the field's text
+	exact      bool // what the user typed, not an association
 }
 
 // docMatch says how a paper matches a query's groups.
 type docMatch struct {
-	credit   []float64 // per group: best credit anywhere (title, abstract, authors)
-	inTitle  []bool    // per group: matched in the title
-	tf       []float64 // per group: credit-weighted hits, title hits twice
-	abstract []hit     // hits in the abstract, in text order
-	coverage float64   // idf-weighted share of the query's groups matched, 0..1
+	credit  []float64 // per group: best credit anywhere (title, abstract, authors)
+	inTitle []bool    // per group: matched in the title
+	tf      []float64 // per group: credit-weighted hits, title hits twice
+	// via is, per group matched only through an association (acronym, long
+	// form, synonym, spelling, typo fix), the paper's own words for it.
+	via      []string
+	abstract []hit   // hits in the abstract, in text order
+	coverage float64 // idf-weighted share of the query's groups matched, 0..1
 }
 
 // camelCredit is the credit of a word found inside a CamelCase compound
@@ -107,6 +111,7 @@ type matcher struct {
 type altRef struct {
 	group  int
 	credit float64
+	exact  bool
 	terms  []string // a phrase's terms, nil for a single word
 }
 
@@ -115,7 +120,7 @@ func newMatcher(groups []group) *matcher {
 	for gi, g := range groups {
 		for _, a := range g.alts {
 			w := a.words()
-			ref := altRef{group: gi, credit: a.matchCredit()}
+			ref := altRef{group: gi, credit: a.matchCredit(), exact: a.kind == altExact}
 			if len(w) > 1 {
 				ref.terms = a.terms
 			}
@@ -133,16 +138,33 @@ func (s *state) match(i int, mt *matcher) docMatch {
 	d := s.doc(i)
 	p := &s.papers[i]
 	groups := mt.groups
-	m := docMatch{credit: make([]float64, len(groups)), inTitle: make([]bool, len(groups)), tf: make([]float64, len(groups))}
-	for _, h := range mt.hits(d.title, titleText(p)) {
+	m := docMatch{credit: make([]float64, len(groups)), inTitle: make([]bool, len(groups)), tf: make([]float64, len(groups)),
+		via: make([]string, len(groups))}
+	exact := make([]bool, len(groups))
+	note := func(h hit, text string) {
+		if h.exact {
+			exact[h.group] = true
+		} else if m.via[h.group] == "" {
+			m.via[h.group] = text[h.start:h.end]
+		}
+	}
+	title := titleText(p)
+	for _, h := range mt.hits(d.title, title) {
+		note(h, title)
 		m.credit[h.group] = max(m.credit[h.group], h.credit)
 		m.inTitle[h.group] = true
 		m.tf[h.group] += 2 * h.credit
 	}
 	m.abstract = mt.hits(d.abstract, p.Abstract)
 	for _, h := range m.abstract {
+		note(h, p.Abstract)
 		m.credit[h.group] = max(m.credit[h.group], h.credit)
 		m.tf[h.group] += h.credit
+	}
+	for gi := range groups {
+		if exact[gi] {
+			m.via[gi] = ""
+		}
 	}
 	for gi, g := range groups {
 		for _, n := range g.names {
@@ -174,10 +196,10 @@ func (mt *matcher) hits(toks []dtoken, text string) []hit {
 	for j, t := range toks {
 		for _, r := range mt.byStem[t.stem] {
 			if r.terms == nil {
-				hits = append(hits, hit{r.group, r.credit, int(t.start), int(t.end)})
+				hits = append(hits, hit{r.group, r.credit, int(t.start), int(t.end), r.exact})
 				found[r.group] = true
 			} else if end, ok := phraseAt(toks, j, r.terms); ok {
-				hits = append(hits, hit{r.group, r.credit, int(t.start), int(toks[end].end)})
+				hits = append(hits, hit{r.group, r.credit, int(t.start), int(toks[end].end), r.exact})
 				found[r.group] = true
 			}
 		}
@@ -190,7 +212,7 @@ func (mt *matcher) hits(toks []dtoken, text string) []hit {
 		for _, w := range words {
 			for _, t := range toks {
 				if t.camel && camelContains(text[t.start:t.end], w) {
-					hits = append(hits, hit{gi, altExact.credit() * camelCredit, int(t.start), int(t.end)})
+					hits = append(hits, hit{gi, altExact.credit() * camelCredit, int(t.start), int(t.end), true})
 				}
 			}
 		}

@@ -215,6 +215,16 @@ func (s *state) rerank(cands []candidate, mt *matcher, qg *queryGrams) {
 	}
 }
 
+// matchedAs says how a query word matched: as typed, or through an
+// association in the paper's own words ("MLIP (machine-learned
+// interatomic potentials)").
+func matchedAs(surface, via string) string {
+	if via == "" || strings.EqualFold(via, surface) {
+		return surface
+	}
+	return surface + " (" + excerpt(via) + ")"
+}
+
 // result assembles one ranked paper: snippet around the best sentence,
 // the answer sentence when asked for, and the matched query words.
 func (s *state) result(c candidate, topRank float64, mt *matcher, wantAnswer bool) Result {
@@ -235,7 +245,7 @@ func (s *state) result(c candidate, topRank float64, mt *matcher, wantAnswer boo
 	}
 	for gi, g := range groups {
 		if m.credit[gi] > 0 {
-			r.Matched = append(r.Matched, g.surface)
+			r.Matched = append(r.Matched, matchedAs(g.surface, m.via[gi]))
 		}
 	}
 	sents := sentences(p.Abstract)

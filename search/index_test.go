@@ -242,3 +242,16 @@ func TestAnswerOnRequest(t *testing.T) {
 		}
 	}
 }
+
+// "Why this matched" names an association in the paper's own words.
+func TestMatchedNamesAssociations(t *testing.T) {
+	ix, _ := seedIndex(t)
+	res, err := ix.Search(context.Background(), Request{Text: "transfomer"})
+	if err != nil || len(res.Results) == 0 {
+		t.Fatalf("%v, %+v", err, res)
+	}
+	m := res.Results[0].Matched
+	if len(m) != 1 || !strings.HasPrefix(strings.ToLower(m[0]), "transfomer (transformer") {
+		t.Errorf("matched %q, want the typo with the paper's word", m)
+	}
+}

@@ -45,7 +45,8 @@ type Result struct {
 	// empty when no sentence does.
 	Answer string `json:"answer,omitempty"`
 	// Matched lists the query terms (as the user typed them) found in this
-	// paper: the "why this matched" line.
+	// paper, each matched through an association followed by the paper's
+	// words for it in brackets: the "why this matched" line.
 	Matched []string `json:"matched,omitempty"`
 }
 
