@@ -64,12 +64,32 @@ func (s *state) doc(i int) *docText {
 
 func (s *state) analyse(text string) []dtoken {
 	ts := s.an.text.Analyze([]byte(text))
-	out := make([]dtoken, len(ts))
+	out := make([]dtoken, len(ts), len(ts)+4)
 	for i, t := range ts {
 		out[i] = dtoken{stem: string(t.Term), start: int32(t.Start), end: int32(t.End), pos: int32(t.Position),
 			camel: isCamel(text[t.Start:t.End])}
 	}
+	// Identifiers also stand whole, over their parts, as the index has them.
+	for _, c := range compounds(text) {
+		if stem, ok := s.joinedStem(c.joined); ok {
+			i, _ := slices.BinarySearchFunc(out, int32(c.start), func(t dtoken, start int32) int { return int(t.start - start) })
+			pos := int32(0)
+			if i < len(out) {
+				pos = out[i].pos
+			}
+			out = slices.Insert(out, i, dtoken{stem: stem, start: int32(c.start), end: int32(c.end), pos: pos})
+		}
+	}
 	return out
+}
+
+// joinedStem analyses an identifier's joined form as the index does.
+func (s *state) joinedStem(joined string) (string, bool) {
+	ts := s.an.text.Analyze([]byte(joined))
+	if len(ts) != 1 {
+		return "", false
+	}
+	return string(ts[0].Term), true
 }
 
 // hit is a matched query group in one place of a field.

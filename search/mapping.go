@@ -52,7 +52,7 @@ const (
 
 // mappingVersion is part of the on-disk index name: change it whenever the
 // mapping or the document layout changes, so old indexes are rebuilt.
-const mappingVersion = "m3"
+const mappingVersion = "m4"
 
 // newMapping returns the one index mapping of paperbot: BM25 scoring; title and
 // abstract analysed as English with stemming (title is weighted above abstract
@@ -153,9 +153,10 @@ func newAnalyzers(im mapping.IndexMapping) (analyzers, error) {
 	return a, nil
 }
 
-// bodyText is what fieldBody indexes for p: the title twice,
-// then the abstract.
+// bodyText is what fieldBody indexes for p: the title twice, the abstract,
+// then the identifiers of both joined (compound.go).
 func bodyText(p *Paper) string {
 	t := titleText(p)
-	return t + "\n" + t + "\n" + p.Abstract
+	ids := joinedIdentifiers(t)
+	return t + "\n" + t + "\n" + p.Abstract + "\n" + ids + ids + joinedIdentifiers(p.Abstract)
 }

@@ -94,6 +94,7 @@ type group struct {
 // qtoken is one analysed query word.
 type qtoken struct {
 	stem, surface string
+	joined        string // the identifier this word starts, joined ("gcsf"), if any
 }
 
 // textGroups turns the free text of q into groups: meta words of questions
@@ -117,8 +118,15 @@ func (s *state) textGroups(q *parsedQuery) []group {
 		if isMetaWord(c.text, q.question) {
 			continue
 		}
+		cs := compounds(c.text)
 		for _, t := range s.an.text.Analyze([]byte(c.text)) {
-			run = append(run, qtoken{stem: string(t.Term), surface: c.text[t.Start:t.End]})
+			qt := qtoken{stem: string(t.Term), surface: c.text[t.Start:t.End]}
+			for _, cp := range cs {
+				if t.Start == cp.start {
+					qt.joined = cp.joined // the identifier's first part carries it whole
+				}
+			}
+			run = append(run, qt)
 		}
 	}
 	flush()
@@ -178,6 +186,11 @@ func (s *state) wordGroups(run []qtoken) []group {
 // wordGroup is the group of one unquoted word.
 func (s *state) wordGroup(t qtoken) group {
 	g := group{surface: t.surface, alts: []alt{{kind: altExact, terms: []string{t.stem}}}}
+	if t.joined != "" {
+		if stem, ok := s.joinedStem(t.joined); ok && stem != t.stem {
+			g.alts = append(g.alts, alt{kind: altExact, terms: []string{stem}})
+		}
+	}
 	for _, e := range s.acr.expansions(t.stem) {
 		if expandsAsTyped(e, t.surface) {
 			g.alts = append(g.alts, alt{kind: altAcronym, terms: e.terms, titleOnly: s.common(e.words())})

@@ -1,0 +1,98 @@
+package search
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Identifiers such as G-CSF, IL-6, GPT-4o, KV-cache and SO(3) are split into
+// parts by the word analyzer ("g", "csf"), where the common parts drown the
+// rare whole. They are indexed and queried whole as well, joined and lower-
+// cased ("gcsf", "il6", "gpt4o"), so IL6 finds IL-6 and a paper naming the
+// identifier beats papers that match its parts by chance.
+
+// compound is an identifier's byte range in a text and its joined form.
+type compound struct {
+	start, end int
+	joined     string
+}
+
+// compounds finds the identifiers of text: two or more runs of letters and
+// digits joined by a hyphen or wrapped in brackets ("SO(3)"), with a digit,
+// or a part in capitals of at most four letters ("G-CSF", "KV-cache").
+// Ordinary hyphenated words ("state-of-the-art", "Kramers-Wannier") are not
+// identifiers.
+func compounds(text string) []compound {
+	var out []compound
+	for i := 0; i < len(text); {
+		r, size := utf8.DecodeRuneInString(text[i:])
+		if !isAlnum(r) {
+			i += size
+			continue
+		}
+		start, end := i, i
+		parts, ident := 0, false
+		var joined strings.Builder
+		for {
+			// one part
+			ps := end
+			for end < len(text) {
+				r, size := utf8.DecodeRuneInString(text[end:])
+				if !isAlnum(r) {
+					break
+				}
+				joined.WriteRune(unicode.ToLower(r))
+				end += size
+			}
+			parts++
+			ident = ident || identifierPart(text[ps:end])
+			// a separator followed by another part
+			if end+1 < len(text) && (text[end] == '-' || text[end] == '(') {
+				next, _ := utf8.DecodeRuneInString(text[end+1:])
+				if isAlnum(next) {
+					if text[end] == '(' {
+						close := strings.IndexByte(text[end:], ')')
+						if close < 0 || close > 8 {
+							break
+						}
+					}
+					end++
+					continue
+				}
+			}
+			if end < len(text) && text[end] == ')' && strings.LastIndexByte(text[start:end], '(') >= 0 {
+				end++
+			}
+			break
+		}
+		if parts >= 2 && ident {
+			out = append(out, compound{start: start, end: end, joined: joined.String()})
+		}
+		i = max(end, i+size)
+	}
+	return out
+}
+
+func isAlnum(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+// identifierPart reports whether one part marks its compound as an
+// identifier: it has a digit, or it is a short run of capitals ("G", "CSF").
+func identifierPart(p string) bool {
+	if strings.IndexFunc(p, unicode.IsDigit) >= 0 {
+		return true
+	}
+	n := utf8.RuneCountInString(p)
+	return n <= 4 && strings.IndexFunc(p, func(r rune) bool { return !unicode.IsUpper(r) }) < 0
+}
+
+// joinedIdentifiers lists the joined forms of text's identifiers, for the
+// index to hold beside the parts.
+func joinedIdentifiers(text string) string {
+	var b strings.Builder
+	for _, c := range compounds(text) {
+		b.WriteString(c.joined)
+		b.WriteByte(' ')
+	}
+	return b.String()
+}

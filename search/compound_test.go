@@ -1,0 +1,40 @@
+package search
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestCompounds(t *testing.T) {
+	for in, want := range map[string][]string{
+		"G-CSF levels rose":                {"gcsf"},
+		"IL-6 and IL6":                     {"il6"},
+		"GPT-4o beats KV-cache methods":    {"gpt4o", "kvcache"},
+		"an SO(3)-equivariant model":       {"so3"},
+		"state-of-the-art Kramers-Wannier": nil,
+		"NR5A2 is one word":                nil,
+		"plain words only":                 nil,
+	} {
+		var got []string
+		for _, c := range compounds(in) {
+			got = append(got, c.joined)
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("compounds(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// An identifier typed joined finds the paper that hyphenates or brackets it.
+func TestIdentifierFoundWhole(t *testing.T) {
+	ix, _ := seedIndex(t)
+	res, err := ix.Search(context.Background(), Request{Text: "SO3 flow matching"})
+	if err != nil || len(res.Results) == 0 {
+		t.Fatalf("%v %+v", err, res)
+	}
+	if got := res.Results[0].Title; !strings.Contains(got, "SO(3)") {
+		t.Errorf("first result %q, want the SO(3)-averaged flow matching paper", got)
+	}
+}
