@@ -155,7 +155,7 @@ func (s *state) confidence(c candidate, groups []group) float64 {
 // shortMiss reports whether a short query's best paper misses most of it:
 // one shared word of two is a coincidence, not a topic.
 func (s *state) shortMiss(c candidate, groups []group) bool {
-	return len(groups) > 0 && len(groups) <= shortQuery && c.m != nil && c.m.coverage < shortQueryCoverage
+	return len(groups) > 0 && len(groups) <= s.tune.Short && c.m != nil && c.m.coverage < shortQueryCoverage
 }
 
 // groupKnown reports whether some paper contains what the group asks for.

@@ -20,11 +20,14 @@ type Tuning struct {
 	// AnswerCue and AnswerLate weigh, beside query coverage, a sentence's
 	// finding cues and its position when picking the answer sentence.
 	AnswerCue, AnswerLate float64
+	// Short is the most word groups a query may have to be judged by the
+	// short-query rule (a paper must cover most of it).
+	Short int
 }
 
 // DefaultTuning returns the parameters paperbot ships with.
 func DefaultTuning() Tuning {
-	return Tuning{Grams: 0.2, Rerank: 30, Coverage: 0, Refuse: 0.14, AnswerCue: 0.2, AnswerLate: 0.3}
+	return Tuning{Grams: 0.2, Rerank: 30, Coverage: 0, Refuse: 0.14, AnswerCue: 0.2, AnswerLate: 0.3, Short: 3}
 }
 
 // Set changes one parameter by name, for command-line sweeps.
@@ -42,6 +45,8 @@ func (t *Tuning) Set(name, value string) error {
 		t.Coverage = f
 	case "refuse":
 		t.Refuse = f
+	case "short":
+		t.Short = int(f)
 	case "answer-cue":
 		t.AnswerCue = f
 	case "answer-late":
