@@ -17,9 +17,11 @@ const (
 	// threshold says nothing about two-word queries.
 	shortQuery         = 3
 	shortQueryCoverage = 0.6
-	defaultLimit       = 5
-	maxLimit           = 100
-	maxOffset          = 10000
+	// confidenceDepth: how many of the best papers the confidence looks at.
+	confidenceDepth = 3
+	defaultLimit    = 5
+	maxLimit        = 100
+	maxOffset       = 10000
 	// rerankDepth is how many of bleve's best hits "more like this"
 	// re-ranks by query coverage.
 	rerankDepth = 30
@@ -91,7 +93,11 @@ func (s *state) search(ctx context.Context, text string, q *parsedQuery, limit, 
 	case len(groups) == 0:
 		res.Confidence = 1 // filters only: every hit satisfies them
 	default:
-		res.Confidence = s.confidence(cands[0], groups)
+		// The best of the first few: the paper that covers the question may
+		// rank just below one that repeats its commonest words.
+		for _, c := range cands[:min(len(cands), confidenceDepth)] {
+			res.Confidence = max(res.Confidence, s.confidence(c, groups))
+		}
 	}
 	res.NoMatch = len(cands) == 0 || res.Confidence < s.tune.Refuse || s.shortMiss(cands[0], groups)
 	wantAnswer := q.question || q.answer || len(groups) >= 2

@@ -27,7 +27,7 @@ type Tuning struct {
 
 // DefaultTuning returns the parameters paperbot ships with.
 func DefaultTuning() Tuning {
-	return Tuning{Grams: 0.2, Rerank: 30, Coverage: 0, Refuse: 0.14, AnswerCue: 0.2, AnswerLate: 0.3, Short: 3}
+	return Tuning{Grams: 0.2, Rerank: 30, Coverage: 0, Refuse: 0.15, AnswerCue: 0.2, AnswerLate: 0.3, Short: 3}
 }
 
 // Set changes one parameter by name, for command-line sweeps.
