@@ -132,3 +132,12 @@ func sentenceCoverage(sp span, hits []hit, groups []group) float64 {
 	}
 	return coverage(groups, credit)
 }
+
+// maxSentenceCoverage is the best share of the query one sentence matches.
+func maxSentenceCoverage(sents []span, hits []hit, groups []group) float64 {
+	best := 0.0
+	for _, sp := range sents {
+		best = max(best, sentenceCoverage(sp, hits, groups))
+	}
+	return best
+}

@@ -153,7 +153,7 @@ func (s *state) confidence(c candidate, groups []group) float64 {
 	if total == 0 {
 		return 0
 	}
-	_, inSentence := bestSentence(sentences(s.papers[c.doc].Abstract), m.abstract, groups)
+	inSentence := maxSentenceCoverage(sentences(s.papers[c.doc].Abstract), m.abstract, groups)
 	conf := known / float64(len(groups)) * (m.coverage + inSentence + inTitle/total) / 3
 	return conf
 }
@@ -175,17 +175,6 @@ func (s *state) groupKnown(g group) bool {
 		}
 	}
 	return false
-}
-
-// bestCoverage is the highest coverage among the re-ranked candidates.
-func bestCoverage(cands []candidate) float64 {
-	best := 0.0
-	for _, c := range cands {
-		if c.m != nil {
-			best = max(best, c.m.coverage)
-		}
-	}
-	return best
 }
 
 // rerank re-scores the best candidates with textbook BM25 over words

@@ -139,12 +139,6 @@ func eachGram(text string, fn func(uint64)) {
 	}
 }
 
-func countGrams(text string) int {
-	n := 0
-	eachGram(text, func(uint64) { n++ })
-	return n
-}
-
 // queryGrams are a query's distinct 3-grams with their idf.
 type queryGrams struct {
 	idf map[uint64]float64
