@@ -178,8 +178,8 @@ func (s *state) groupKnown(g group) bool {
 }
 
 // rerank re-scores the best candidates with textbook BM25 over words
-// (title counted twice) plus a weighted BM25 over character 3-grams, scaled
-// by query coverage; deeper hits keep bleve's order below them, so pages
+// (title counted twice) plus a weighted BM25 over character 3-grams; deeper
+// hits keep bleve's order below them, so pages
 // stay consistent.
 func (s *state) rerank(cands []candidate, mt *matcher, qg *queryGrams) {
 	if len(cands) == 0 {
@@ -194,7 +194,6 @@ func (s *state) rerank(cands []candidate, mt *matcher, qg *queryGrams) {
 		if s.tune.Grams > 0 {
 			c.rank += s.tune.Grams * s.gramScore(c.doc, qg)
 		}
-		c.rank *= 1 - s.tune.Coverage + s.tune.Coverage*m.coverage
 	}
 	slices.SortStableFunc(cands[:n], func(a, b candidate) int {
 		switch {

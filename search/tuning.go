@@ -13,8 +13,6 @@ type Tuning struct {
 	Grams float64
 	// Rerank is how many of bleve's best hits are re-scored exactly.
 	Rerank int
-	// Coverage weighs query coverage in the final score (0: BM25 alone).
-	Coverage float64
 	// Refuse: below this confidence the search says nothing is relevant.
 	Refuse float64
 	// AnswerCue and AnswerLate weigh, beside query coverage, a sentence's
@@ -27,7 +25,7 @@ type Tuning struct {
 
 // DefaultTuning returns the parameters paperbot ships with.
 func DefaultTuning() Tuning {
-	return Tuning{Grams: 0.2, Rerank: 30, Coverage: 0, Refuse: 0.15, AnswerCue: 0.2, AnswerLate: 0.3, Short: 3}
+	return Tuning{Grams: 0.2, Rerank: 30, Refuse: 0.15, AnswerCue: 0.2, AnswerLate: 0.3, Short: 3}
 }
 
 // Set changes one parameter by name, for command-line sweeps.
@@ -41,8 +39,6 @@ func (t *Tuning) Set(name, value string) error {
 		t.Grams = f
 	case "rerank":
 		t.Rerank = int(f)
-	case "coverage":
-		t.Coverage = f
 	case "refuse":
 		t.Refuse = f
 	case "short":

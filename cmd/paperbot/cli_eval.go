@@ -40,7 +40,7 @@ func runEval(e *env, args []string) error {
 	offQueries := fs.String("off-domain-queries", "", "file of queries (one a line, or a JSON array of {\"query\"}) nothing in DIR is about: ask them of DIR's corpus")
 	curve := fs.Bool("curve", false, "print the refusal trade-off (confidence threshold against false and right refusals)")
 	tuning := search.DefaultTuning()
-	fs.Func("set", "override a ranking parameter, NAME=VALUE (grams, rerank, coverage, refuse); repeatable", func(v string) error {
+	fs.Func("set", "override a ranking parameter, NAME=VALUE (grams, rerank, refuse, short, answer-cue, answer-late); repeatable", func(v string) error {
 		name, value, _ := strings.Cut(v, "=")
 		return tuning.Set(name, value)
 	})
