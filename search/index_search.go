@@ -11,11 +11,10 @@ import (
 )
 
 const (
-	// Short queries (up to shortQuery groups) need a paper covering
-	// shortQueryCoverage of their weight. This rule is the previous
-	// release's, kept because SciFact's claims are all long: the fitted
-	// threshold says nothing about two-word queries.
-	shortQuery         = 3
+	// Short queries (up to Tuning.Short groups) need a paper covering
+	// shortQueryCoverage of their weight. The share is the previous
+	// release's, kept because SciFact's claims are long: its fitted
+	// threshold says little about two-word queries.
 	shortQueryCoverage = 0.6
 	// confidenceDepth: how many of the best papers the confidence looks at.
 	confidenceDepth = 3
