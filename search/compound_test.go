@@ -38,3 +38,32 @@ func TestIdentifierFoundWhole(t *testing.T) {
 		t.Errorf("first result %q, want the SO(3)-averaged flow matching paper", got)
 	}
 }
+
+// Identifier spans stay inside the text and in order, whatever the input.
+func FuzzCompounds(f *testing.F) {
+	for _, s := range []string{"G-CSF", "SO(3)-x", "a-(b", "IL-6)", "((1-2))", "é-É-1", "x-"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		prev := 0
+		for _, c := range compounds(s) {
+			if c.start < prev || c.end > len(s) || c.start >= c.end || c.joined == "" {
+				t.Fatalf("compounds(%q): bad span %+v", s, c)
+			}
+			prev = c.end
+		}
+		eachGram(s, func(uint64) {})
+	})
+}
+
+// A phrase reaches through an identifier's whole token to its parts.
+func TestPhraseAcrossIdentifier(t *testing.T) {
+	ix, _ := seedIndex(t)
+	res, err := ix.Search(context.Background(), Request{Text: `"conformer generation with SO(3)"`})
+	if err != nil || len(res.Results) == 0 || res.NoMatch {
+		t.Fatalf("%v %+v", err, res)
+	}
+	if !strings.Contains(res.Results[0].Title, "SO(3)-Averaged") {
+		t.Errorf("first %q", res.Results[0].Title)
+	}
+}

@@ -261,7 +261,12 @@ func phraseAt(toks []dtoken, j int, terms []string) (int, bool) {
 		for k < len(toks) && toks[k].pos < want {
 			k++
 		}
-		if k == len(toks) || toks[k].pos != want || toks[k].stem != terms[ti] {
+		// Several tokens may share a position (an identifier and its
+		// first part): any of them may continue the phrase.
+		for k < len(toks) && toks[k].pos == want && toks[k].stem != terms[ti] {
+			k++
+		}
+		if k == len(toks) || toks[k].pos != want {
 			return 0, false
 		}
 		last = k
