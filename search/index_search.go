@@ -153,8 +153,7 @@ func (s *state) confidence(c candidate, groups []group) float64 {
 		return 0
 	}
 	inSentence := maxSentenceCoverage(sentences(s.papers[c.doc].Abstract), m.abstract, groups)
-	conf := known / float64(len(groups)) * (m.coverage + inSentence + inTitle/total) / 3
-	return conf
+	return known / float64(len(groups)) * (m.coverage + inSentence + inTitle/total) / 3
 }
 
 // shortMiss reports whether a short query's best paper misses most of it:
@@ -178,8 +177,7 @@ func (s *state) groupKnown(g group) bool {
 
 // rerank re-scores the best candidates with textbook BM25 over words
 // (title counted twice) plus a weighted BM25 over character 3-grams; deeper
-// hits keep bleve's order below them, so pages
-// stay consistent.
+// hits keep bleve's order below them, so pages stay consistent.
 func (s *state) rerank(cands []candidate, mt *matcher, qg *queryGrams) {
 	if len(cands) == 0 {
 		return
