@@ -10,7 +10,10 @@ import (
 type OpenReviewPage struct {
 	// Count is the total number of notes matching, -1 when the answer has no
 	// count (OpenReview omits it for some queries).
-	Count   int
+	Count int
+	// Notes is how many notes the answer held, including any skipped for
+	// lacking an id; paging advances by it.
+	Notes   int
 	Records []Record
 }
 
@@ -66,7 +69,7 @@ func ParseOpenReviewNotes(body []byte) (OpenReviewPage, error) {
 		}
 		return OpenReviewPage{}, fmt.Errorf("parse OpenReview notes: no notes field: %w", ErrUnexpectedContent)
 	}
-	p := OpenReviewPage{Count: -1}
+	p := OpenReviewPage{Count: -1, Notes: len(doc.Notes)}
 	if doc.Count != nil {
 		p.Count = *doc.Count
 	}
