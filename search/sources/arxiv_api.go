@@ -64,6 +64,7 @@ func ParseAtom(body []byte) (AtomFeed, error) {
 			DOI:       firstDOI(e.DOI),
 			Venue:     CleanSpace(e.JournalRef),
 			URL:       absURL(id),
+			Submitted: parseTime(e.Published, time.RFC3339),
 			Announced: parseTime(e.Published, time.RFC3339),
 			Updated:   parseTime(e.Updated, time.RFC3339),
 			Announce:  AnnounceNew,

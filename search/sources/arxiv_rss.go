@@ -122,7 +122,7 @@ func parseRSS2(body []byte) (Feed, error) {
 			Source:     "arxiv-rss",
 			ArXivID:    id,
 			Version:    v,
-			DOI:        NormDOI(it.DOI),
+			DOI:        firstDOI(it.DOI),
 			Title:      CleanSpace(it.Title),
 			Abstract:   CleanSpace(abs),
 			Authors:    splitAuthors(it.Creator),

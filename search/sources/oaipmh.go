@@ -170,6 +170,7 @@ func oaiToRecord(or oaiRecord) (Record, bool) {
 		r.Categories = strings.Fields(a.Categories)
 		r.DOI = firstDOI(a.DOI)
 		r.Venue = CleanSpace(a.JournalRef)
+		r.Submitted = parseTime(a.Created, oaiDate)
 		if u := parseTime(a.Updated, oaiDate); !u.IsZero() {
 			r.Updated = u
 			r.Announce = AnnounceReplace
@@ -186,6 +187,7 @@ func oaiToRecord(or oaiRecord) (Record, bool) {
 			last := a.Versions[n-1]
 			r.Version = atoiOr(strings.TrimPrefix(last.Version, "v"), 0)
 			r.Updated = parseTime(last.Date, time.RFC1123, time.RFC1123Z)
+			r.Submitted = parseTime(a.Versions[0].Date, time.RFC1123, time.RFC1123Z)
 			if n > 1 {
 				r.Announce = AnnounceReplace
 			}
@@ -217,6 +219,9 @@ func oaiToRecord(or oaiRecord) (Record, bool) {
 			if doi := NormDOI(id); doi != "" {
 				r.DOI = doi
 			}
+		}
+		if len(d.Dates) > 0 {
+			r.Submitted = parseTime(d.Dates[0], oaiDate)
 		}
 		if len(d.Dates) > 1 {
 			r.Updated = parseTime(d.Dates[len(d.Dates)-1], oaiDate)

@@ -154,6 +154,9 @@ func TestParseOAIDetails(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := p.Records[0]
+	if r.Submitted.Year() != 2013 || r.Paper().Year != 2013 {
+		t.Errorf("oai_dc submitted %v", r.Submitted)
+	}
 	if r.Authors[0] != "Vilnis Liepins" || strings.HasPrefix(r.Abstract, "Comment:") || len(r.Keywords) != 3 {
 		t.Errorf("oai_dc record: authors %q keywords %q abstract %.40q", r.Authors, r.Keywords, r.Abstract)
 	}
@@ -161,7 +164,7 @@ func TestParseOAIDetails(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r := raw.Records[0]; r.Version != 2 || r.Updated.IsZero() {
+	if r := raw.Records[0]; r.Version != 2 || r.Updated.IsZero() || r.Submitted.Year() != 2018 || r.Paper().Year != 2018 {
 		t.Errorf("arXivRaw: version %d updated %v", r.Version, r.Updated)
 	}
 	plasma, err := ParseOAI(fixture(t, "arxiv-oai-2026-listrecords-arXiv-set-physics.plasm-ph-oaipmh.arxiv.org.xml"))
@@ -398,6 +401,9 @@ func TestRecordPaper(t *testing.T) {
 	}
 	if r.Key() != (Record{ArXivID: "2205.06398", Version: 1, DOI: "x"}).Key() {
 		t.Error("versions change the key")
+	}
+	if got := (Record{ArXivID: "2205.06398", DOI: "10.1/x", Title: "A Title"}).Keys(); !slices.Equal(got, []string{"arxiv:2205.06398", "doi:10.1/x", "title:a title"}) {
+		t.Errorf("Keys %q", got)
 	}
 	if (Record{DOI: "10.1/x"}).Key() != "doi:10.1/x" || (Record{Title: "A  Title!"}).Key() != "title:a title" {
 		t.Error("key fallbacks")

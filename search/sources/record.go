@@ -56,6 +56,9 @@ type Record struct {
 	// Datestamp is the OAI-PMH header datestamp as sent (YYYY-MM-DD), what
 	// from/until filter on.
 	Datestamp string
+	// Submitted is when the first version was submitted, when known (OAI-PMH
+	// <created>, the API's <published>).
+	Submitted time.Time
 	// Updated is when the latest version was submitted, when known.
 	Updated time.Time
 	URL     string
@@ -82,6 +85,28 @@ func (r Record) Key() string {
 	}
 }
 
+// Keys are all the identities r can be matched by, strongest first: the
+// Key forms for arXiv ID, DOI, OpenReview ID and title, each present only
+// when r has it. Two records describe the same paper when they share any
+// key; the title key alone is weaker (distinct papers can share a title), so
+// callers may require it to agree with the authors.
+func (r Record) Keys() []string {
+	var keys []string
+	if r.ArXivID != "" {
+		keys = append(keys, "arxiv:"+r.ArXivID)
+	}
+	if r.DOI != "" {
+		keys = append(keys, "doi:"+r.DOI)
+	}
+	if r.OpenReviewID != "" {
+		keys = append(keys, "openreview:"+r.OpenReviewID)
+	}
+	if t := TitleKey(r.Title); t != "" {
+		keys = append(keys, "title:"+t)
+	}
+	return keys
+}
+
 // Paper converts r into a search.Paper. ID is left empty (the index assigns
 // it) and the abstract is not cleaned of markup beyond white space; search
 // does that when it loads papers.
@@ -97,6 +122,8 @@ func (r Record) Paper() search.Paper {
 		Source:   r.Source + "#" + r.Key(),
 	}
 	switch {
+	case !r.Submitted.IsZero():
+		p.Year = r.Submitted.Year()
 	case !r.Announced.IsZero():
 		p.Year = r.Announced.Year()
 	case !r.Updated.IsZero():
