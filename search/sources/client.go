@@ -10,7 +10,6 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 )
 
@@ -22,8 +21,11 @@ type Client struct {
 	cfg Config
 	ua  string
 
-	mu   sync.Mutex // held for a whole request, retries included
-	last map[string]time.Time
+	// turn holds one token: whoever has it may talk to a service. It is
+	// held for a whole request, retries included, and waiting for it ends
+	// with the caller's context.
+	turn chan struct{}
+	last map[string]time.Time // by host; guarded by turn
 }
 
 // NewClient returns a Client for cfg, or an error naming what is wrong with
@@ -33,7 +35,8 @@ func NewClient(cfg Config) (*Client, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Client{cfg: cfg, ua: cfg.userAgent(), last: map[string]time.Time{}}, nil
+	c := &Client{cfg: cfg, ua: cfg.userAgent(), turn: make(chan struct{}, 1), last: map[string]time.Time{}}
+	return c, nil
 }
 
 // UserAgent is the User-Agent the client sends.
@@ -45,17 +48,26 @@ func (c *Client) UserAgent() string { return c.ua }
 // and a body over MaxBody are errors. Context cancellation and Timeout end
 // the wait or the request with an error wrapping the context's error.
 func (c *Client) get(ctx context.Context, rawURL, accept string) ([]byte, error) {
+	return c.getAuth(ctx, rawURL, accept, "")
+}
+
+// getAuth is get with an Authorization header, when auth is not "".
+func (c *Client) getAuth(ctx context.Context, rawURL, accept, auth string) ([]byte, error) {
 	u, err := url.Parse(rawURL)
 	if err != nil {
 		return nil, fmt.Errorf("GET %s: %w", rawURL, err)
 	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
+	select {
+	case c.turn <- struct{}{}:
+		defer func() { <-c.turn }()
+	case <-ctx.Done():
+		return nil, fmt.Errorf("GET %s: waiting for an earlier request: %w", rawURL, ctx.Err())
+	}
 	for attempt := 0; ; attempt++ {
 		if err := c.waitTurn(ctx, u.Host); err != nil {
 			return nil, fmt.Errorf("GET %s: %w", rawURL, err)
 		}
-		body, resp, err := c.do(ctx, rawURL, accept)
+		body, resp, err := c.do(ctx, rawURL, accept, auth)
 		c.last[u.Host] = c.cfg.Now()
 		if err != nil {
 			return nil, fmt.Errorf("GET %s: %w", rawURL, err)
@@ -68,7 +80,7 @@ func (c *Client) get(ctx context.Context, rawURL, accept string) ([]byte, error)
 			if attempt >= c.cfg.MaxRetries || wait > c.cfg.MaxWait {
 				return nil, &HTTPError{URL: rawURL, Status: resp.StatusCode, RetryAfter: wait, Body: head(body)}
 			}
-			if err := c.cfg.Sleep(ctx, wait); err != nil {
+			if err := c.sleep(ctx, wait); err != nil {
 				return nil, fmt.Errorf("GET %s: waiting %v to retry: %w", rawURL, wait, err)
 			}
 			continue
@@ -91,13 +103,22 @@ func (c *Client) waitTurn(ctx context.Context, host string) error {
 		return ctx.Err()
 	}
 	if wait := last.Add(c.cfg.MinInterval).Sub(c.cfg.Now()); wait > 0 {
-		return c.cfg.Sleep(ctx, wait)
+		return c.sleep(ctx, wait)
 	}
 	return ctx.Err()
 }
 
+// sleep waits d on the configured clock; a wait of zero or less only checks
+// ctx.
+func (c *Client) sleep(ctx context.Context, d time.Duration) error {
+	if d <= 0 {
+		return ctx.Err()
+	}
+	return c.cfg.Sleep(ctx, d)
+}
+
 // do sends one request and reads the whole body within Timeout.
-func (c *Client) do(ctx context.Context, rawURL, accept string) ([]byte, *http.Response, error) {
+func (c *Client) do(ctx context.Context, rawURL, accept, auth string) ([]byte, *http.Response, error) {
 	ctx, cancel := context.WithTimeout(ctx, c.cfg.Timeout)
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, rawURL, nil)
@@ -106,6 +127,9 @@ func (c *Client) do(ctx context.Context, rawURL, accept string) ([]byte, *http.R
 	}
 	req.Header.Set("User-Agent", c.ua)
 	req.Header.Set("Accept", accept)
+	if auth != "" {
+		req.Header.Set("Authorization", auth)
+	}
 	resp, err := c.cfg.HTTPClient.Do(req)
 	if err != nil {
 		return nil, nil, err

@@ -123,7 +123,7 @@ func TestClientRetryAfter(t *testing.T) {
 	}{
 		{"seconds", 1, 503, "7", nil, []time.Duration{7 * time.Second}, false, 2},
 		{"http date", 1, 503, clockStart.Add(20 * time.Second).Format(http.TimeFormat), nil, []time.Duration{20 * time.Second}, false, 2},
-		{"date in the past still paces", 1, 503, clockStart.Add(-time.Hour).Format(http.TimeFormat), nil, []time.Duration{0, 3 * time.Second}, false, 2},
+		{"date in the past still paces", 1, 503, clockStart.Add(-time.Hour).Format(http.TimeFormat), nil, []time.Duration{3 * time.Second}, false, 2},
 		{"no header", 1, 503, "", nil, []time.Duration{30 * time.Second}, false, 2},
 		{"429", 1, 429, "5", nil, []time.Duration{5 * time.Second}, false, 2},
 		{"storm within retries", 3, 503, "10", nil, []time.Duration{10 * time.Second, 10 * time.Second, 10 * time.Second}, false, 4},
@@ -241,6 +241,36 @@ func TestClientCancelledWhileWaiting(t *testing.T) {
 	_, err := c.get(ctx, srv.URL, "text/plain")
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("err = %v, want context.Canceled", err)
+	}
+}
+
+func TestClientQueuedCallerCancelled(t *testing.T) {
+	entered := make(chan struct{})
+	release := make(chan struct{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/slow" {
+			close(entered)
+			<-release
+		}
+		fmt.Fprint(w, "ok")
+	}))
+	defer srv.Close()
+	c := newTestClient(t, srv, newFakeClock(), nil)
+	done := make(chan error, 1)
+	go func() {
+		_, err := c.get(context.Background(), srv.URL+"/slow", "text/plain")
+		done <- err
+	}()
+	<-entered
+	// A second caller queues behind the first; its context ending must free it.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := c.get(ctx, srv.URL+"/fast", "text/plain"); !errors.Is(err, context.Canceled) {
+		t.Errorf("queued caller: err = %v, want context.Canceled", err)
+	}
+	release <- struct{}{}
+	if err := <-done; err != nil {
+		t.Errorf("first caller: %v", err)
 	}
 }
 

@@ -30,6 +30,10 @@ type Config struct {
 	// tests point them elsewhere.
 	RSSURL, OAIURL, APIURL, OpenReviewURL string
 
+	// OpenReviewToken, when set, is sent as a bearer token to OpenReview
+	// only. OpenReview answers anonymous clients with a browser check.
+	OpenReviewToken string
+
 	// MinInterval is the least time between the start of one request and the
 	// next to the same host; default 3 s, arXiv's rule.
 	MinInterval time.Duration

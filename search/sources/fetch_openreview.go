@@ -35,7 +35,11 @@ func (c *Client) OpenReviewVenue(ctx context.Context, venueID string, limit int,
 			"offset":          {strconv.Itoa(offset)},
 			"sort":            {"number:asc"},
 		}
-		body, err := c.get(ctx, c.cfg.OpenReviewURL+"/notes?"+v.Encode(), "application/json")
+		auth := ""
+		if c.cfg.OpenReviewToken != "" {
+			auth = "Bearer " + c.cfg.OpenReviewToken
+		}
+		body, err := c.getAuth(ctx, c.cfg.OpenReviewURL+"/notes?"+v.Encode(), "application/json", auth)
 		if err != nil {
 			var he *HTTPError
 			if errors.As(err, &he) {

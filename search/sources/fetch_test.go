@@ -80,6 +80,32 @@ func TestOpenReviewVenuePages(t *testing.T) {
 	}
 }
 
+func TestOpenReviewToken(t *testing.T) {
+	var auth []string
+	var mu sync.Mutex
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		auth = append(auth, r.URL.Path+" "+r.Header.Get("Authorization"))
+		mu.Unlock()
+		if r.URL.Path == "/notes" {
+			w.Write([]byte(`{"notes": [], "count": 0}`))
+			return
+		}
+		w.Write(fixture(t, "arxiv-rss-2026-cs.LG+cs.AI+cs.CL+stat.ML-trimmed.xml"))
+	}))
+	defer srv.Close()
+	c := newTestClient(t, srv, newFakeClock(), func(c *Config) { c.OpenReviewToken = "s3cret" })
+	if _, err := c.OpenReviewVenue(context.Background(), "ICLR.cc/2026/Conference", 0, func([]Record, int) error { return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.ArXivRSS(context.Background(), []string{"cs.LG"}); err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"/notes Bearer s3cret", "/rss/cs.LG "}; !slices.Equal(auth, want) {
+		t.Errorf("Authorization per request %q, want %q", auth, want)
+	}
+}
+
 func TestOpenReviewVenueFailures(t *testing.T) {
 	tests := []struct {
 		name    string
