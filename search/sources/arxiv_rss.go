@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/xml"
 	"fmt"
-	"html"
 	"regexp"
 	"strings"
 	"time"
@@ -19,12 +18,6 @@ type Feed struct {
 	Date    time.Time
 	Records []Record
 }
-
-const (
-	nsArXivAtom = "http://arxiv.org/schemas/atom"
-	nsDC        = "http://purl.org/dc/elements/1.1/"
-	nsRSS1      = "http://purl.org/rss/1.0/"
-)
 
 type rss2 struct {
 	Channel struct {
@@ -47,24 +40,14 @@ type rss2Item struct {
 	Creator     string   `xml:"http://purl.org/dc/elements/1.1/ creator"`
 }
 
-type rdf struct {
-	Channel struct {
-		Title string `xml:"http://purl.org/rss/1.0/ title"`
-		Date  string `xml:"http://purl.org/dc/elements/1.1/ date"`
-	} `xml:"http://purl.org/rss/1.0/ channel"`
-	Items []struct {
-		Title       string `xml:"http://purl.org/rss/1.0/ title"`
-		Link        string `xml:"http://purl.org/rss/1.0/ link"`
-		Description string `xml:"http://purl.org/rss/1.0/ description"`
-		Creator     string `xml:"http://purl.org/dc/elements/1.1/ creator"`
-	} `xml:"http://purl.org/rss/1.0/ item"`
-}
-
 var rssDateLayouts = []string{time.RFC1123Z, time.RFC1123, "Mon, 2 Jan 2006 15:04:05 -0700"}
 
 // ParseRSS parses an arXiv announcement feed in either format arXiv has
 // served: RSS 2.0 with arxiv:announce_type (2024 on) or RSS 1.0/RDF (before).
-// Items without an arXiv identifier are skipped. Errors wrap
+// Items without an arXiv identifier are skipped; an announce type other
+// than the four documented ones is kept as sent, lower-cased, so callers can
+// see it. A feed without items is not an error: arXiv announces nothing on
+// weekends and holidays. Errors wrap
 // ErrUnexpectedContent for HTML pages and ErrTruncated for cut-off bodies.
 func ParseRSS(body []byte) (Feed, error) {
 	root, err := rootName(body)
@@ -138,52 +121,6 @@ func parseRSS2(body []byte) (Feed, error) {
 		if r.Announced.IsZero() {
 			r.Announced = f.Date
 		}
-		f.Records = append(f.Records, r)
-	}
-	return f, nil
-}
-
-// rdfTitleRe splits an RSS 1.0 title: "Title. (arXiv:1805.06430v2 [nucl-th] UPDATED)".
-var rdfTitleRe = regexp.MustCompile(`(?s)^(.*?)\s*\(arXiv:(\S+)\s+\[([^\]]+)\]\s*([A-Z ]*?)\s*\)\s*$`)
-
-var tagRe = regexp.MustCompile(`<[^>]*>`)
-
-// stripHTML turns an HTML fragment (RDF descriptions and creators) into text.
-func stripHTML(s string) string {
-	return CleanSpace(html.UnescapeString(tagRe.ReplaceAllString(s, " ")))
-}
-
-func parseRDF(body []byte) (Feed, error) {
-	var doc rdf
-	if err := decodeXML("parse arXiv RDF", body, &doc); err != nil {
-		return Feed{}, err
-	}
-	f := Feed{Title: CleanSpace(doc.Channel.Title), Date: parseTime(doc.Channel.Date, time.RFC3339)}
-	for _, it := range doc.Items {
-		title := CleanSpace(it.Title)
-		r := Record{Source: "arxiv-rdf", Announce: AnnounceNew, Announced: f.Date}
-		if m := rdfTitleRe.FindStringSubmatch(title); m != nil {
-			// arXiv appended ". (arXiv:...)" to the title; drop the dot it added.
-			title = strings.TrimSuffix(m[1], ".")
-			r.ArXivID, r.Version, _ = ParseArXivID(m[2])
-			r.Categories = []string{m[3]}
-			switch m[4] {
-			case "CROSS LISTED":
-				r.Announce = AnnounceCross
-			case "UPDATED":
-				r.Announce = AnnounceReplace
-			}
-		}
-		if r.ArXivID == "" {
-			var ok bool
-			if r.ArXivID, r.Version, ok = ParseArXivID(it.Link); !ok {
-				continue
-			}
-		}
-		r.Title = title
-		r.Abstract = stripHTML(it.Description)
-		r.Authors = splitAuthors(stripHTML(it.Creator))
-		r.URL = absURL(r.ArXivID)
 		f.Records = append(f.Records, r)
 	}
 	return f, nil
