@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"mime"
+	"net"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -14,7 +15,7 @@ import (
 )
 
 // Client fetches from arXiv and OpenReview politely: one request at a time
-// (concurrent calls queue), at least Config.MinInterval apart per host, 503
+// (concurrent calls queue), at least Config.MinInterval apart per site, 503
 // and 429 retried after their Retry-After a bounded number of times. It is
 // safe for concurrent use; build it with NewClient.
 type Client struct {
@@ -25,7 +26,7 @@ type Client struct {
 	// held for a whole request, retries included, and waiting for it ends
 	// with the caller's context.
 	turn chan struct{}
-	last map[string]time.Time // by host; guarded by turn
+	last map[string]time.Time // by site (see site); guarded by turn
 }
 
 // NewClient returns a Client for cfg, or an error naming what is wrong with
@@ -64,11 +65,11 @@ func (c *Client) getAuth(ctx context.Context, rawURL, accept, auth string) ([]by
 		return nil, fmt.Errorf("GET %s: waiting for an earlier request: %w", rawURL, ctx.Err())
 	}
 	for attempt := 0; ; attempt++ {
-		if err := c.waitTurn(ctx, u.Host); err != nil {
+		if err := c.waitTurn(ctx, site(u.Hostname())); err != nil {
 			return nil, fmt.Errorf("GET %s: %w", rawURL, err)
 		}
 		body, resp, err := c.do(ctx, rawURL, accept, auth)
-		c.last[u.Host] = c.cfg.Now()
+		c.last[site(u.Hostname())] = c.cfg.Now()
 		if err != nil {
 			return nil, fmt.Errorf("GET %s: %w", rawURL, err)
 		}
@@ -95,10 +96,24 @@ func (c *Client) getAuth(ctx context.Context, rawURL, accept, auth string) ([]by
 	}
 }
 
+// site is what pacing is counted per: the last two labels of a host name
+// (arxiv.org for all of arXiv's services), or the whole host for an IP
+// address or a one-label name.
+func site(host string) string {
+	if net.ParseIP(host) != nil {
+		return host
+	}
+	labels := strings.Split(strings.TrimSuffix(host, "."), ".")
+	if len(labels) <= 2 {
+		return host
+	}
+	return strings.Join(labels[len(labels)-2:], ".")
+}
+
 // waitTurn sleeps until MinInterval has passed since the last request to
-// host.
-func (c *Client) waitTurn(ctx context.Context, host string) error {
-	last, ok := c.last[host]
+// the site.
+func (c *Client) waitTurn(ctx context.Context, site string) error {
+	last, ok := c.last[site]
 	if !ok {
 		return ctx.Err()
 	}

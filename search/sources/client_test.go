@@ -296,3 +296,21 @@ func TestRetryAfterParse(t *testing.T) {
 		}
 	}
 }
+
+func TestSite(t *testing.T) {
+	tests := map[string]string{
+		"export.arxiv.org":    "arxiv.org",
+		"oaipmh.arxiv.org":    "arxiv.org",
+		"rss.arxiv.org":       "arxiv.org",
+		"api2.openreview.net": "openreview.net",
+		"arxiv.org":           "arxiv.org",
+		"127.0.0.1":           "127.0.0.1",
+		"::1":                 "::1",
+		"localhost":           "localhost",
+	}
+	for host, want := range tests {
+		if got := site(host); got != want {
+			t.Errorf("site(%q) = %q, want %q", host, got, want)
+		}
+	}
+}

@@ -34,8 +34,10 @@ type Config struct {
 	// only. OpenReview answers anonymous clients with a browser check.
 	OpenReviewToken string
 
-	// MinInterval is the least time between the start of one request and the
-	// next to the same host; default 3 s, arXiv's rule.
+	// MinInterval is the least time between the end of one request and the
+	// start of the next to the same site; default 3 s, arXiv's rule;
+	// negative for none. A site is the host's last two labels, so
+	// export.arxiv.org, rss.arxiv.org and oaipmh.arxiv.org share one budget.
 	MinInterval time.Duration
 	// MaxRetries bounds how often a 503 or 429 answer is retried after
 	// waiting for its Retry-After; default 3, negative for none.

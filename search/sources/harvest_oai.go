@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"time"
 )
 
 // OAIQuery selects what HarvestOAI lists. With Token set, the harvest
@@ -41,11 +42,18 @@ type OAIProgress struct {
 // resumption tokens, and calls page with each page's records and the
 // progress after it. The harvest stops at the first error from page, which
 // is returned. noRecordsMatch is an empty, finished harvest, not an error;
+// From or Until not of the form YYYY-MM-DD is an error before any request;
 // other OAI-PMH errors are *OAIError (a stale saved token gives
 // ErrBadResumptionToken: restart from LastDatestamp). The returned progress
 // is the last one handed to page.
 func (c *Client) HarvestOAI(ctx context.Context, q OAIQuery, page func(recs []Record, p OAIProgress) error) (OAIProgress, error) {
 	prog := OAIProgress{Token: q.Token, Cursor: -1, CompleteListSize: -1}
+	for _, d := range []string{q.From, q.Until} {
+		// arXiv's OAI-PMH granularity is a day; anything else is badArgument.
+		if _, err := time.Parse(oaiDate, d); d != "" && err != nil {
+			return prog, fmt.Errorf("oai-pmh harvest: date %q is not YYYY-MM-DD", d)
+		}
+	}
 	if q.MetadataPrefix == "" {
 		q.MetadataPrefix = "arXiv"
 	}

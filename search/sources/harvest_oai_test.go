@@ -233,6 +233,19 @@ func TestHarvestOAIErrors(t *testing.T) {
 	}
 }
 
+func TestHarvestOAIRejectsBadDates(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		t.Error("request sent")
+	}))
+	defer srv.Close()
+	c := newTestClient(t, srv, newFakeClock(), nil)
+	for _, q := range []OAIQuery{{From: "2026-01-05T00:00:00Z"}, {Until: "yesterday"}} {
+		if _, err := c.HarvestOAI(context.Background(), q, func([]Record, OAIProgress) error { return nil }); err == nil {
+			t.Errorf("%+v accepted", q)
+		}
+	}
+}
+
 func TestHarvestOAINoRecordsMatch(t *testing.T) {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprint(w, `<OAI-PMH xmlns="http://www.openarchives.org/OAI/2.0/"><responseDate>2026-01-06T00:00:00Z</responseDate>
