@@ -6,13 +6,12 @@ import (
 
 	"github.com/slack-go/slack"
 
-	"github.com/paperbot/paperbot/search"
+	"github.com/paperbot/paperbot/fault"
 )
 
 // errStaleButton is shown when a button's value cannot be decoded (an old
 // message from another version, or a forged payload).
-var errStaleButton = &search.Error{Op: "button", Kind: search.Invalid,
-	Msg: "That button has expired. Please run the command again."}
+var errStaleButton = refuse("button", "That button has expired. Please run the command again.")
 
 // actPage shows another page. In a private message it replaces that message;
 // in a public one it answers the clicker privately.
@@ -77,7 +76,7 @@ func (b *Bot) actShare(ctx context.Context, req *Request) (*Reply, error) {
 		if errors.As(err, &se) {
 			switch se.Err {
 			case "not_in_channel", "channel_not_found", "is_archived", "restricted_action":
-				return nil, &search.Error{Op: "share", Kind: search.Invalid, Err: err,
+				return nil, &fault.Error{Op: "share", Kind: fault.Invalid, Err: err,
 					Msg: "I can't post in this conversation. Invite me with `/invite @" + b.botName() + "` and share again."}
 			}
 		}

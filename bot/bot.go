@@ -24,7 +24,7 @@ type Bot struct {
 	cfg      Config
 	log      *slog.Logger
 	searcher Searcher
-	api      *slack.Client
+	api      SlackAPI // every Web API call goes through it
 	socket   *socketmode.Client
 	http     *http.Client // for response_url posts
 	table    *commandTable
@@ -48,6 +48,7 @@ type options struct {
 	actions    []Action
 	home       []HomeBlocksFunc
 	httpClient *http.Client
+	api        SlackAPI
 	now        func() time.Time
 }
 
@@ -75,6 +76,13 @@ func WithHomeBlocks(f HomeBlocksFunc) Option {
 // response_url (default: one with Config.HTTPTimeout).
 func WithHTTPClient(c *http.Client) Option {
 	return func(o *options) { o.httpClient = c }
+}
+
+// WithSlackAPI replaces the Web API client the bot calls (default: slack-go's,
+// with rate-limit retries and metrics), so handlers can be tested with a
+// fake. Socket Mode still connects with slack-go's own client.
+func WithSlackAPI(api SlackAPI) Option {
+	return func(o *options) { o.api = api }
 }
 
 // WithClock injects the clock used for de-duplication windows.
@@ -116,26 +124,26 @@ func New(cfg Config, s Searcher, logger *slog.Logger, opts ...Option) (*Bot, err
 	}
 	doer := countingDoer{client: b.http, m: b.metrics}
 	sl := slackLogger{log: logger}
-	b.api = slack.New(cfg.BotToken,
+	client := slack.New(cfg.BotToken,
 		slack.OptionAPIURL(cfg.APIURL),
 		slack.OptionAppLevelToken(cfg.AppToken),
 		slack.OptionHTTPClient(doer),
 		slack.OptionRetry(3), // after OptionHTTPClient: wraps it
 		slack.OptionLog(sl),
 	)
+	b.api = client
+	if o.api != nil {
+		b.api = o.api
+	}
 	smOpts := []socketmode.Option{socketmode.OptionLog(sl)}
 	if cfg.PingInterval > 0 {
 		smOpts = append(smOpts, socketmode.OptionPingInterval(cfg.PingInterval))
 	}
-	b.socket = socketmode.New(b.api, smOpts...)
+	b.socket = socketmode.New(client, smOpts...)
 	b.dedup = newDedup(cfg.DedupMax, b.now)
 	b.queue = make(chan *Request, cfg.QueueSize)
 	return b, nil
 }
-
-// Client returns the Web API client the bot posts with (rate-limit retries
-// and metrics included), for other parts of the app such as digests.
-func (b *Bot) Client() *slack.Client { return b.api }
 
 // Commands returns a copy of the validated command table, in help order.
 func (b *Bot) Commands() []Command { return append([]Command(nil), b.table.commands...) }

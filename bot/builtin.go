@@ -45,8 +45,7 @@ func (b *Bot) cmdSearch(ctx context.Context, req *Request) (*Reply, error) {
 		return b.cmdHelp(ctx, req)
 	}
 	if utf8.RuneCountInString(q) > maxQueryChars {
-		return nil, &search.Error{Op: "search", Kind: search.Invalid,
-			Msg: "That query is too long. Try a few key words or a shorter question."}
+		return nil, refuse("search", "That query is too long. Try a few key words or a shorter question.")
 	}
 	rep, err := b.view(ctx, req, viewState{Kind: viewSearch, Arg: q}, public(req))
 	if err != nil {

@@ -8,9 +8,9 @@ import (
 )
 
 // Handler answers one request. A nil Reply with a nil error sends nothing.
-// Errors are translated at the edge: search.Error kinds Invalid and NotFound
-// reach the user as their message, anything else as a generic apology (and
-// the log).
+// Errors are translated at the edge (errorReply): a *fault.Error of any kind
+// but Internal reaches the user as its message, anything else as a generic
+// apology (and the log).
 type Handler func(ctx context.Context, req *Request) (*Reply, error)
 
 // Command is one row of the command table. The router dispatches on Name

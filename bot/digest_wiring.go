@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/paperbot/paperbot/bot/digest"
-	"github.com/paperbot/paperbot/search"
 )
 
 // Digests adds channel subscriptions and daily digests to a Bot: the
@@ -75,27 +74,6 @@ func (d *Digests) papers() int {
 		return d.cfg.Papers
 	}
 	return digest.DefaultPapers
-}
-
-// invalid is a friendly error the router shows as it is.
-func invalid(op, msg string) error { return &search.Error{Op: op, Kind: search.Invalid, Msg: msg} }
-
-// friendly turns digest's invalid-input and not-found errors into ones the
-// user sees; other errors stay internal.
-func friendly(op string, err error) error {
-	switch {
-	case err == nil:
-		return nil
-	case errors.Is(err, digest.ErrInvalid):
-		var ie *digest.InvalidError
-		if errors.As(err, &ie) {
-			return invalid(op, ie.Msg)
-		}
-		return invalid(op, err.Error())
-	case errors.Is(err, digest.ErrNotFound):
-		return &search.Error{Op: op, Kind: search.NotFound, Msg: "No such subscription.", Err: err}
-	}
-	return fmt.Errorf("%s: %w", op, err)
 }
 
 // DigestDryRun renders, as readable text, what the channel's digests would

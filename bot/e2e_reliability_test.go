@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/paperbot/paperbot/bot/slacktest"
+	"github.com/paperbot/paperbot/fault"
 )
 
 func TestE2ERedeliveredEventRepliesOnce(t *testing.T) {
@@ -250,8 +251,8 @@ func TestE2EStartupFailsFast(t *testing.T) {
 					t.Fatalf("error reveals a token: %v", err)
 				}
 			}
-			if strings.Contains(tt.want, "refused") && !errors.Is(err, ErrAuth) {
-				t.Errorf("error %v does not wrap ErrAuth", err)
+			if strings.Contains(tt.want, "refused") && !errors.Is(err, fault.Forbidden) {
+				t.Errorf("error %v is not fault.Forbidden", err)
 			}
 		})
 	}

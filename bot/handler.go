@@ -59,7 +59,6 @@ func (b *Bot) requestsFrom(evt socketmode.Event, received time.Time) []*Request 
 	}
 	for _, r := range reqs {
 		r.received = received
-		r.Slack = b.api
 	}
 	return reqs
 }

@@ -2,8 +2,6 @@ package bot
 
 import (
 	"time"
-
-	"github.com/slack-go/slack"
 )
 
 // Source is where a request came from; it decides how the reply travels.
@@ -64,10 +62,6 @@ type Request struct {
 	TriggerID   string
 	// Action is set for button clicks.
 	Action *ActionInfo
-	// Slack is the Web API client the bot replies with; handlers may use it
-	// (users.info, conversations.info, chat.postMessage).
-	Slack *slack.Client
-
 	// dedup identifies the delivery; a request is dropped as a duplicate
 	// when any key was already handled.
 	dedup []dedupKey

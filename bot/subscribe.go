@@ -11,6 +11,7 @@ import (
 	"github.com/slack-go/slack"
 
 	"github.com/paperbot/paperbot/bot/digest"
+	"github.com/paperbot/paperbot/fault"
 	"github.com/paperbot/paperbot/search"
 )
 
@@ -115,7 +116,7 @@ func (d *Digests) cmdSubscribe(ctx context.Context, req *Request) (*Reply, error
 		if err != nil {
 			return nil, err
 		}
-		return nil, invalid("subscribe", fmt.Sprintf("This channel already follows “%s” (`%s`). `%s` lists its digests.",
+		return nil, refuse("subscribe", fmt.Sprintf("This channel already follows “%s” (`%s`). `%s` lists its digests.",
 			EscapeInline(dup.Topic), dup.ID, EscapeInline(d.bot.cfg.SlashCommand+" subscriptions")))
 	}
 	res, err := d.searcher.Search(ctx, search.Request{Text: topic, Limit: 3})
@@ -143,23 +144,23 @@ func (d *Digests) userZone(ctx context.Context, user string) string {
 // join reports a public channel the bot is not in yet: Confirm joins it.
 func (d *Digests) checkChannel(ctx context.Context, channel string) (join bool, err error) {
 	invite := "`/invite @" + EscapeInline(d.bot.botName()) + "`"
-	refuse := func(why string) error {
-		return invalid("subscribe", why+" Run "+invite+" in this channel first, then subscribe again.")
+	notMember := func(why string) error {
+		return refuse("subscribe", why+" Run "+invite+" in this channel first, then subscribe again.")
 	}
 	ch, err := d.bot.api.GetConversationInfoContext(ctx, &slack.GetConversationInfoInput{ChannelID: channel})
 	var se slack.SlackErrorResponse
 	switch {
 	case errors.As(err, &se) && (se.Err == "channel_not_found" || se.Err == "not_in_channel"):
 		// Slack hides private channels from apps that are not in them.
-		return false, refuse("I can't post digests here: this is a private channel and I'm not a member.")
+		return false, notMember("I can't post digests here: this is a private channel and I'm not a member.")
 	case err != nil:
 		return false, fmt.Errorf("conversations.info %s: %w", channel, err)
 	case ch.IsArchived:
-		return false, invalid("subscribe", "This channel is archived; digests can't be posted here.")
+		return false, refuse("subscribe", "This channel is archived; digests can't be posted here.")
 	case ch.IsIM:
 		return false, nil
 	case !ch.IsMember && (ch.IsPrivate || ch.IsMpIM):
-		return false, refuse("I can't post digests here: this is a private channel and I'm not a member.")
+		return false, notMember("I can't post digests here: this is a private channel and I'm not a member.")
 	}
 	return !ch.IsMember, nil
 }
@@ -201,13 +202,13 @@ func (d *Digests) actConfirm(ctx context.Context, req *Request) (*Reply, error) 
 	if join {
 		if _, _, _, err := d.bot.api.JoinConversationContext(ctx, req.Channel); err != nil {
 			d.bot.log.Warn("joining channel for a digest failed", "channel", req.Channel, "err", err)
-			return nil, invalid("subscribe", "I couldn't join this channel. Run `/invite @"+EscapeInline(d.bot.botName())+"` here, then subscribe again.")
+			return nil, refuse("subscribe", "I couldn't join this channel. Run `/invite @"+EscapeInline(d.bot.botName())+"` here, then subscribe again.")
 		}
 	}
 	sub := digest.Subscription{ChannelID: req.Channel, CreatedBy: req.User, Topic: p.Topic, Schedule: p.Schedule, CreatedAt: d.now()}
 	for range 5 { // a 31^5 ID space: a clash is rare, five in a row is a bug
 		sub.ID = digest.NewID()
-		if err = d.store.Create(ctx, sub); !errors.Is(err, digest.ErrExists) {
+		if err = d.store.Create(ctx, sub); !errors.Is(err, fault.Exists) {
 			break
 		}
 	}

@@ -9,7 +9,7 @@ import (
 	"github.com/slack-go/slack"
 
 	"github.com/paperbot/paperbot/bot/digest"
-	"github.com/paperbot/paperbot/search"
+	"github.com/paperbot/paperbot/fault"
 )
 
 func (d *Digests) cmdSubscriptions(ctx context.Context, req *Request) (*Reply, error) {
@@ -27,14 +27,14 @@ func (d *Digests) cmdSubscriptions(ctx context.Context, req *Request) (*Reply, e
 // the channel; otherwise a friendly not-found error.
 func (d *Digests) channelSub(ctx context.Context, channel, typed string) (digest.Subscription, error) {
 	id := digest.NormalizeID(strings.Trim(typed, "`"))
-	notFound := &search.Error{Op: "subscription", Kind: search.NotFound,
+	notFound := &fault.Error{Op: "subscription", Kind: fault.NotFound,
 		Msg: fmt.Sprintf("No subscription `%s` in this channel. `%s` lists them.", EscapeInline(Truncate(id, 20)),
 			EscapeInline(d.bot.cfg.SlashCommand+" subscriptions"))}
 	if !digest.ValidID(id) {
 		return digest.Subscription{}, notFound
 	}
 	s, err := d.store.Get(ctx, id)
-	if errors.Is(err, digest.ErrNotFound) || (err == nil && s.ChannelID != channel) {
+	if errors.Is(err, fault.NotFound) || (err == nil && s.ChannelID != channel) {
 		return digest.Subscription{}, notFound
 	}
 	return s, err
@@ -110,7 +110,7 @@ func (d *Digests) cmdResume(ctx context.Context, req *Request) (*Reply, error) {
 	}
 	if join {
 		if _, _, _, err := d.bot.api.JoinConversationContext(ctx, req.Channel); err != nil {
-			return nil, invalid("resume", "I still can't post here. Run `/invite @"+EscapeInline(d.bot.botName())+"` in this channel, then resume again.")
+			return nil, refuse("resume", "I still can't post here. Run `/invite @"+EscapeInline(d.bot.botName())+"` in this channel, then resume again.")
 		}
 	}
 	if err := d.store.Resume(ctx, s.ID, d.now()); err != nil {

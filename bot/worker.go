@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"net"
 	"runtime/debug"
-
-	"github.com/paperbot/paperbot/search"
 )
 
 // process handles one request on a worker: de-duplicate, dispatch, turn
@@ -79,35 +77,6 @@ func (b *Bot) dispatch(ctx context.Context, req *Request) (rep *Reply, err error
 	req.Args = args
 	b.log.Debug("command", "source", req.Source.String(), "command", cmd.Name, "user", req.User, "channel", req.Channel)
 	return cmd.Handler(ctx, req)
-}
-
-// errorReply is what the user sees when a handler fails: the error's own
-// message for invalid input and unknown IDs, a generic apology otherwise
-// (with the detail logged). It is ephemeral where Slack allows.
-func (b *Bot) errorReply(req *Request, err error) *Reply {
-	kind := search.KindOf(err)
-	switch kind {
-	case search.Invalid, search.NotFound:
-		b.metrics.errors.WithLabelValues(kindLabel(kind)).Inc()
-		b.log.Debug("request refused", "source", req.Source.String(), "user", req.User, "kind", kind.String(), "err", err)
-		return textReply(":warning: "+Escape(search.Message(err)), Ephemeral)
-	}
-	b.metrics.errors.WithLabelValues("internal").Inc()
-	b.log.Error("request failed", "source", req.Source.String(), "user", req.User, "channel", req.Channel, "err", err)
-	if req.Source == SourceHome {
-		return nil
-	}
-	return textReply(":confused: Sorry, something went wrong on my side. Please try again in a minute.", Ephemeral)
-}
-
-func kindLabel(k search.Kind) string {
-	switch k {
-	case search.Invalid:
-		return "invalid"
-	case search.NotFound:
-		return "not_found"
-	}
-	return "internal"
 }
 
 // maybeDelivered reports whether a failed post may still have reached Slack
