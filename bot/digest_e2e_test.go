@@ -519,7 +519,7 @@ func TestDigestNewPapersBecomeEligible(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { ix.Close() })
-	b := startDigestBotOn(t, ix, digest.Config{Papers: 30})
+	b := startDigestBotOn(t, ix, digest.Config{Papers: digest.MaxPapers}) // all 20 papers fit in one digest
 	sub := b.subscribe("UFRAN0001", "CGROW0001", "learning at 09:00 tz UTC daily")
 	b.tickAt(time.Date(2025, 3, 10, 9, 0, 0, 0, time.UTC))
 	b.tickAt(time.Date(2025, 3, 11, 9, 0, 0, 0, time.UTC))

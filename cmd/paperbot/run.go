@@ -27,6 +27,8 @@ type env struct {
 	stdout io.Writer
 	stderr io.Writer
 	cfg    Config
+	// lookup reads the environment cfg came from (os.LookupEnv).
+	lookup lookupFunc
 	// color: stdout is a terminal and NO_COLOR is not set.
 	color bool
 	// live, when set, holds the running bot's index and store: the command
@@ -92,12 +94,12 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			args[0], didYouMean(args[0], commandNames()))
 		return exitUsage
 	}
-	cfg, err := loadConfig()
+	cfg, err := loadConfig(os.LookupEnv)
 	if err != nil && cmd.name != "config" && !wantsHelp(args[1:]) {
 		fmt.Fprintf(stderr, "paperbot: %s\n", oneLine(err))
 		return exitError
 	}
-	e := &env{ctx: ctx, stdin: stdin, stdout: stdout, stderr: stderr, cfg: cfg, color: wantColor(isTerminal(stdout)), commands: commands}
+	e := &env{ctx: ctx, stdin: stdin, stdout: stdout, stderr: stderr, cfg: cfg, lookup: os.LookupEnv, color: wantColor(isTerminal(stdout)), commands: commands}
 	return runCommand(e, cmd, args[1:])
 }
 
@@ -187,4 +189,13 @@ func oneLine(err error) string {
 // not when NO_COLOR is set to anything non-empty (https://no-color.org).
 func wantColor(terminal bool) bool {
 	return terminal && os.Getenv("NO_COLOR") == ""
+}
+
+// environment is where the command's configuration came from: e.lookup, or
+// the process environment when the env was built without one.
+func (e *env) environment() lookupFunc {
+	if e.lookup != nil {
+		return e.lookup
+	}
+	return os.LookupEnv
 }

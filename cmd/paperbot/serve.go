@@ -54,10 +54,7 @@ func runServe(e *env, args []string) error {
 	}
 	defer stopHTTP()
 
-	botCfg := bot.Config{
-		BotToken: cfg.BotToken, AppToken: cfg.AppToken, APIURL: cfg.APIURL,
-		Workers: cfg.Workers, ShutdownGrace: cfg.ShutdownGrace,
-	}
+	botCfg := cfg.botConfig()
 	storePath := ""
 	if cfg.DataDir != "" {
 		storePath = filepath.Join(cfg.DataDir, boltstore.FileName)
@@ -93,9 +90,9 @@ func runServe(e *env, args []string) error {
 			return err // names the store, what is wrong and what to do
 		}
 		defer store.Close()
-		digests = bot.NewDigests(store, ix, digest.Config{
-			Papers: cfg.DigestSize, Grace: cfg.DigestGrace, PostNothingNew: cfg.DigestPostEmpty, Log: log,
-		})
+		dcfg := cfg.digestConfig()
+		dcfg.Log = log
+		digests = bot.NewDigests(store, ix, dcfg)
 		opts = digests.Options()
 	} else {
 		log.Warn("PAPERBOT_DATA_DIR is not set: channel digests are off")
