@@ -20,7 +20,7 @@ func (b *Bot) actPage(ctx context.Context, req *Request) (*Reply, error) {
 	if err != nil {
 		return nil, errStaleButton
 	}
-	rep, err := b.view(ctx, req, st, false)
+	rep, err := b.showView(ctx, req, st, audience{})
 	if err != nil {
 		return nil, err
 	}
@@ -35,7 +35,7 @@ func (b *Bot) actAbstract(ctx context.Context, req *Request) (*Reply, error) {
 	if id == "" {
 		return nil, errStaleButton
 	}
-	rep, err := b.view(ctx, req, viewState{Kind: viewPaper, Arg: id}, false)
+	rep, err := b.showView(ctx, req, viewState{Kind: viewPaper, Arg: id}, audience{})
 	if err != nil {
 		return nil, err
 	}
@@ -49,7 +49,7 @@ func (b *Bot) actSimilar(ctx context.Context, req *Request) (*Reply, error) {
 	if id == "" {
 		return nil, errStaleButton
 	}
-	rep, err := b.view(ctx, req, viewState{Kind: viewSimilar, Arg: id}, false)
+	rep, err := b.showView(ctx, req, viewState{Kind: viewSimilar, Arg: id}, audience{})
 	if err != nil {
 		return nil, err
 	}
@@ -67,7 +67,7 @@ func (b *Bot) actShare(ctx context.Context, req *Request) (*Reply, error) {
 	if req.Channel == "" {
 		return nil, errors.New("share: click without a channel")
 	}
-	rep, err := b.renderView(ctx, req, st, true, req.User)
+	rep, err := b.showView(ctx, req, st, audience{Public: true, SharedBy: req.User})
 	if err != nil {
 		return nil, err
 	}
@@ -82,11 +82,8 @@ func (b *Bot) actShare(ctx context.Context, req *Request) (*Reply, error) {
 		}
 		return nil, err
 	}
-	req.sideEffect = true
-	if !req.Action.Ephemeral {
-		return nil, nil
-	}
-	return &Reply{DeleteOriginal: true}, nil
+	// Posted: from here on a redelivered click must not post again.
+	return &Reply{DeleteOriginal: req.Action.Ephemeral, SideEffect: true}, nil
 }
 
 // botName is the bot's user name for instructions like /invite.

@@ -67,10 +67,6 @@ type Request struct {
 	dedup []dedupKey
 	// received is when the envelope was read.
 	received time.Time
-	// sideEffect is set by a handler once it has changed something visible
-	// (posted a message): the delivery then counts as handled even when the
-	// final reply fails, so a redelivery cannot post twice.
-	sideEffect bool
 }
 
 // ActionInfo describes a button click.

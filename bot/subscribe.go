@@ -215,10 +215,10 @@ func (d *Digests) actConfirm(ctx context.Context, req *Request) (*Reply, error) 
 	if err != nil {
 		return nil, friendly("subscribe", err)
 	}
-	req.sideEffect = true
 	d.bot.log.Info("digest subscription created", "subscription", sub.ID, "channel", sub.ChannelID, "user", sub.CreatedBy)
 	rep := renderSubscribed(sub, d.bot.cfg.SlashCommand, sub.Schedule.Next(d.now()))
 	rep.ReplaceOriginal = req.Action.Ephemeral
+	rep.SideEffect = true
 	return rep, nil
 }
 

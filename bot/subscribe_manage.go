@@ -48,7 +48,6 @@ func (d *Digests) unsubscribe(ctx context.Context, req *Request, typed string) (
 	if err := d.store.Delete(ctx, s.ID); err != nil {
 		return s, friendly("unsubscribe", err)
 	}
-	req.sideEffect = true
 	d.bot.log.Info("digest subscription deleted", "subscription", s.ID, "channel", s.ChannelID, "user", req.User)
 	return s, nil
 }
@@ -65,7 +64,9 @@ func (d *Digests) cmdUnsubscribe(ctx context.Context, req *Request) (*Reply, err
 	if err != nil {
 		return nil, err
 	}
-	return textReply(fmt.Sprintf("Unsubscribed: no more digests on “%s” (`%s`) here.", EscapeInline(s.Topic), s.ID), Ephemeral), nil
+	rep := textReply(fmt.Sprintf("Unsubscribed: no more digests on “%s” (`%s`) here.", EscapeInline(s.Topic), s.ID), Ephemeral)
+	rep.SideEffect = true
+	return rep, nil
 }
 
 // actRemove is the Unsubscribe button of the list: it deletes and shows the
@@ -80,11 +81,12 @@ func (d *Digests) actRemove(ctx context.Context, req *Request) (*Reply, error) {
 	}
 	subs, err := d.store.ByChannel(ctx, req.Channel)
 	if err != nil {
-		return nil, err
+		return &Reply{SideEffect: true}, err // unsubscribed all the same
 	}
 	rep := renderSubscriptions(subs, req.Channel, d.bot.cfg.SlashCommand, d.now())
 	rep.Text = fmt.Sprintf("Unsubscribed “%s” (`%s`). %s", EscapeInline(s.Topic), s.ID, rep.Text)
 	rep.ReplaceOriginal = req.Action.Ephemeral
+	rep.SideEffect = true
 	return rep, nil
 }
 
@@ -116,9 +118,10 @@ func (d *Digests) cmdResume(ctx context.Context, req *Request) (*Reply, error) {
 	if err := d.store.Resume(ctx, s.ID, d.now()); err != nil {
 		return nil, friendly("resume", err)
 	}
-	req.sideEffect = true
-	return textReply(fmt.Sprintf(":arrow_forward: Resumed “%s” (`%s`): next digest %s.", EscapeInline(s.Topic), s.ID,
-		slackDate(s.Schedule.Next(d.now()))), Ephemeral), nil
+	rep := textReply(fmt.Sprintf(":arrow_forward: Resumed “%s” (`%s`): next digest %s.", EscapeInline(s.Topic), s.ID,
+		slackDate(s.Schedule.Next(d.now()))), Ephemeral)
+	rep.SideEffect = true
+	return rep, nil
 }
 
 // cmdDigest previews, privately, the channel's next digests as if they ran now.

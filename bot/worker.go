@@ -36,17 +36,18 @@ func (b *Bot) process(ctx context.Context, req *Request) {
 	defer func() { b.dedup.finish(req.dedup, handled) }()
 
 	rep, err := b.dispatch(ctx, req)
+	sideEffect := rep != nil && rep.SideEffect
 	if err != nil {
 		rep = b.errorReply(req, err)
 	}
-	if rep == nil {
-		handled = err == nil || req.sideEffect
+	if rep == nil || rep.empty() {
+		handled = err == nil || sideEffect
 		return
 	}
 	if err := b.deliver(ctx, req, rep); err != nil {
 		b.metrics.errors.WithLabelValues("slack").Inc()
 		b.log.Error("reply not delivered", "source", req.Source.String(), "user", req.User, "channel", req.Channel, "err", err)
-		handled = req.sideEffect || maybeDelivered(err)
+		handled = sideEffect || maybeDelivered(err)
 		return
 	}
 	handled = true
