@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -170,14 +169,7 @@ func (b *Bot) Run(ctx context.Context) error {
 	sockCtx, cancelSock := context.WithCancel(context.WithoutCancel(ctx))
 	defer cancelSock()
 
-	var workers sync.WaitGroup
-	for range b.cfg.Workers {
-		workers.Go(func() {
-			for req := range b.queue {
-				b.process(workCtx, req)
-			}
-		})
-	}
+	workers := b.startWorkers(workCtx)
 	sockDone := make(chan error, 1)
 	go func() { sockDone <- b.socket.RunContext(sockCtx) }()
 

@@ -52,13 +52,13 @@ func (d *Digests) Attach(b *Bot) (*digest.Scheduler, error) {
 	cfg := d.cfg
 	cfg.Store, cfg.Searcher, cfg.Poster, cfg.Notifier, cfg.Now = d.store, d.searcher, p, p, d.now
 	if cfg.Log == nil {
-		cfg.Log = b.log
+		cfg.Log = b.Logger()
 	}
 	s, err := digest.New(cfg)
 	if err != nil {
 		return nil, err
 	}
-	if err := registerDigestMetrics(b.metrics.registry, s); err != nil {
+	if err := b.RegisterMetrics(digestMetrics(s)...); err != nil {
 		return nil, fmt.Errorf("digests: metrics: %w", err)
 	}
 	d.bot, d.sched = b, s

@@ -3,10 +3,23 @@ package bot
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net"
-	"runtime/debug"
+	"sync"
 )
+
+// startWorkers starts Config.Workers goroutines that process requests from
+// the queue until it is closed; wait on the group for them to finish.
+func (b *Bot) startWorkers(ctx context.Context) *sync.WaitGroup {
+	var workers sync.WaitGroup
+	for range b.cfg.Workers {
+		workers.Go(func() {
+			for req := range b.queue {
+				b.process(ctx, req)
+			}
+		})
+	}
+	return &workers
+}
 
 // process handles one request on a worker: de-duplicate, dispatch, turn
 // errors into friendly replies, deliver. A delivery that failed before
@@ -52,32 +65,6 @@ func (b *Bot) process(ctx context.Context, req *Request) {
 	}
 	handled = true
 	b.metrics.replyLatency.WithLabelValues(req.Source.String()).Observe(since(req.received))
-}
-
-// dispatch routes a request to its handler, converting a panic into an
-// internal error so one bad request cannot take the bot down.
-func (b *Bot) dispatch(ctx context.Context, req *Request) (rep *Reply, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			b.log.Error("handler panicked", "source", req.Source.String(), "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
-			rep, err = nil, fmt.Errorf("handler panic: %v", p)
-		}
-	}()
-	switch {
-	case req.Source == SourceHome:
-		return nil, b.publishHome(ctx, req.User)
-	case req.Action != nil:
-		h, ok := b.table.action(req.Action.ID)
-		if !ok {
-			b.log.Debug("click on unknown action ignored", "action", req.Action.ID)
-			return nil, nil
-		}
-		return h(ctx, req)
-	}
-	cmd, args := b.table.route(req.Text)
-	req.Args = args
-	b.log.Debug("command", "source", req.Source.String(), "command", cmd.Name, "user", req.User, "channel", req.Channel)
-	return cmd.Handler(ctx, req)
 }
 
 // maybeDelivered reports whether a failed post may still have reached Slack
