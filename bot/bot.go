@@ -32,6 +32,8 @@ type Bot struct {
 	metrics  *metrics
 	index    *indexMetrics
 	now      func() time.Time
+	// retryWait is how long a 429 is waited out, given its Retry-After.
+	retryWait func(retryAfter time.Duration) time.Duration
 
 	connected atomic.Bool
 	running   atomic.Bool
@@ -48,6 +50,7 @@ type options struct {
 	home       []HomeBlocksFunc
 	httpClient *http.Client
 	api        SlackAPI
+	retryWait  func(retryAfter time.Duration) time.Duration
 	now        func() time.Time
 }
 
@@ -84,6 +87,14 @@ func WithSlackAPI(api SlackAPI) Option {
 	return func(o *options) { o.api = api }
 }
 
+// WithRetryWait replaces how long a rate-limited Web API or response_url
+// call waits before it is retried, given the Retry-After Slack asked for
+// (default: that long; the Web API adds up to a second of jitter). Tests
+// use it to go through a storm of 429s without waiting in real time.
+func WithRetryWait(wait func(retryAfter time.Duration) time.Duration) Option {
+	return func(o *options) { o.retryWait = wait }
+}
+
 // WithClock injects the clock used for de-duplication windows.
 func WithClock(now func() time.Time) Option {
 	return func(o *options) { o.now = now }
@@ -107,7 +118,7 @@ func New(cfg Config, s Searcher, logger *slog.Logger, opts ...Option) (*Bot, err
 	for _, opt := range opts {
 		opt(&o)
 	}
-	b := &Bot{cfg: cfg, log: logger, metrics: newMetrics(), home: o.home, now: o.now}
+	b := &Bot{cfg: cfg, log: logger, metrics: newMetrics(), home: o.home, now: o.now, retryWait: o.retryWait}
 	if b.now == nil {
 		b.now = time.Now
 	}
@@ -127,7 +138,7 @@ func New(cfg Config, s Searcher, logger *slog.Logger, opts ...Option) (*Bot, err
 		slack.OptionAPIURL(cfg.APIURL),
 		slack.OptionAppLevelToken(cfg.AppToken),
 		slack.OptionHTTPClient(doer),
-		slack.OptionRetry(3), // after OptionHTTPClient: wraps it
+		retryOption(o.retryWait), // after OptionHTTPClient: wraps it
 		slack.OptionLog(sl),
 	)
 	b.api = client

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -49,6 +50,12 @@ func startDigestBot(t *testing.T, cfg digest.Config, srvOpts ...slacktest.Option
 // startDigestBotOn is startDigestBot over a given index.
 func startDigestBotOn(t *testing.T, ix *search.Index, cfg digest.Config, srvOpts ...slacktest.Option) *digestBot {
 	t.Helper()
+	return startDigestBotWith(t, ix, cfg, nil, srvOpts...)
+}
+
+// startDigestBotWith is startDigestBotOn with options for the bot.
+func startDigestBotWith(t *testing.T, ix *search.Index, cfg digest.Config, botOpts []Option, srvOpts ...slacktest.Option) *digestBot {
+	t.Helper()
 	clock := &digestClock{t: monday0700UTC}
 	store, err := boltstore.Open(filepath.Join(t.TempDir(), boltstore.FileName), boltstore.Options{})
 	if err != nil {
@@ -57,7 +64,7 @@ func startDigestBotOn(t *testing.T, ix *search.Index, cfg digest.Config, srvOpts
 	t.Cleanup(func() { store.Close() })
 	cfg.Now = clock.Now
 	d := NewDigests(store, ix, cfg)
-	h := newHarness(t, harnessOpts{srv: append([]slacktest.Option{slacktest.WithClock(clock.Now)}, srvOpts...), bot: d.Options(), search: ix})
+	h := newHarness(t, harnessOpts{srv: append([]slacktest.Option{slacktest.WithClock(clock.Now)}, srvOpts...), bot: append(d.Options(), botOpts...), search: ix})
 	sched, err := d.Attach(h.bot)
 	if err != nil {
 		t.Fatal(err)
@@ -464,10 +471,17 @@ func TestDigestDryRun(t *testing.T) {
 // minute while chat.postMessage answers 429 in bursts: every channel gets
 // exactly one digest.
 func TestDigestRateLimitStorm(t *testing.T) {
-	if testing.Short() {
-		t.Skip("waits out Retry-After")
-	}
-	b := startDigestBot(t, digest.Config{Concurrency: 8})
+	// Retry-After is honoured (TestE2ERateLimitedReplyArrivesOnce waits it
+	// out for real); here each wait is a millisecond, so 30 of them cost
+	// no wall-clock seconds.
+	var waits atomic.Int64
+	instant := WithRetryWait(func(retryAfter time.Duration) time.Duration {
+		if retryAfter >= time.Second {
+			waits.Add(1)
+		}
+		return time.Millisecond
+	})
+	b := startDigestBotWith(t, testIndex(t), digest.Config{Concurrency: 8}, []Option{instant})
 	ctx := context.Background()
 	for i := range 50 {
 		sub := digest.Subscription{ID: fmt.Sprintf("s%05d", 0)[:1] + stormID(i), ChannelID: fmt.Sprintf("CSTORM%03d", i), CreatedBy: "USTORM001",
@@ -502,6 +516,9 @@ func TestDigestRateLimitStorm(t *testing.T) {
 	t.Logf("50 digests through %d 429s in %s (%d posted, %d recovered, %d retries)", limited, time.Since(start).Round(time.Millisecond), c.Posted, c.Recovered, c.Retries)
 	if limited != 30 {
 		t.Fatalf("%d rate-limited calls, want the 30 injected", limited)
+	}
+	if n := waits.Load(); n == 0 || n > int64(limited) {
+		t.Errorf("%d waits of at least Retry-After (1s) asked for, want between 1 and %d", n, limited)
 	}
 }
 
