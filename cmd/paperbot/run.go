@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"strings"
 
@@ -29,6 +30,10 @@ type env struct {
 	cfg    Config
 	// lookup reads the environment cfg came from (os.LookupEnv).
 	lookup lookupFunc
+	// httpListener, when set, is where serve answers health, metrics and
+	// the CLI instead of listening on PAPERBOT_HTTP_ADDR itself (tests hand
+	// it one on port 0, so no other process can take the port first).
+	httpListener net.Listener
 	// color: stdout is a terminal and NO_COLOR is not set.
 	color bool
 	// live, when set, holds the running bot's index and store: the command
@@ -76,6 +81,12 @@ func forwardable(name string) bool {
 
 // run executes one paperbot command and returns the process exit code.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return runOn(ctx, nil, args, stdin, stdout, stderr)
+}
+
+// runOn is run with the listener serve's HTTP endpoints use (nil: listen on
+// PAPERBOT_HTTP_ADDR).
+func runOn(ctx context.Context, httpListener net.Listener, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 || args[0] == "help" || isHelpFlag(args[0]) {
 		if len(args) > 1 && args[0] == "help" { // paperbot help search
 			if cmd := findCommand(commands, args[1]); cmd != nil {
@@ -99,7 +110,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		fmt.Fprintf(stderr, "paperbot: %s\n", oneLine(err))
 		return exitError
 	}
-	e := &env{ctx: ctx, stdin: stdin, stdout: stdout, stderr: stderr, cfg: cfg, lookup: os.LookupEnv, color: wantColor(isTerminal(stdout)), commands: commands}
+	e := &env{ctx: ctx, stdin: stdin, stdout: stdout, stderr: stderr, cfg: cfg, lookup: os.LookupEnv, httpListener: httpListener, color: wantColor(isTerminal(stdout)), commands: commands}
 	return runCommand(e, cmd, args[1:])
 }
 
