@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/paperbot/paperbot/bot/boltstore"
+	"github.com/paperbot/paperbot/bot/bottest"
 	"github.com/paperbot/paperbot/bot/digest"
 	"github.com/paperbot/paperbot/bot/slacktest"
 	"github.com/paperbot/paperbot/search"
@@ -93,9 +94,9 @@ func (b *digestBot) tickAt(t time.Time) {
 func (b *digestBot) subscribe(user, channel, args string) digest.Subscription {
 	b.t.Helper()
 	before, _ := b.store.ByChannel(context.Background(), channel)
-	n := b.ephemeralCount(channel, user)
-	b.slash(user, channel, "subscribe "+args)
-	preview := b.waitEphemeral(channel, user, n+1)
+	n := b.EphemeralCount(channel, user)
+	b.Slash(user, channel, "subscribe "+args)
+	preview := b.WaitEphemeral(channel, user, n+1)
 	if !strings.Contains(string(preview.Blocks), actionSubConfirm) {
 		b.t.Fatalf("preview has no Confirm button: %s %s", preview.Text, preview.Blocks)
 	}
@@ -191,8 +192,8 @@ func TestDigestSubscribePreviewConfirmAndPost(t *testing.T) {
 	b.srv.SetChannel("CPAPERS01", slacktest.Channel{Name: "papers", Member: true})
 
 	// Preview: counts and the top three, nothing stored before Confirm.
-	b.slash("UALICE001", "CPAPERS01", "subscribe protein conformations at 08:30")
-	preview := b.waitEphemeral("CPAPERS01", "UALICE001", 1)
+	b.Slash("UALICE001", "CPAPERS01", "subscribe protein conformations at 08:30")
+	preview := b.WaitEphemeral("CPAPERS01", "UALICE001", 1)
 	for _, want := range []string{"match now", "The top three", "08:30 weekdays, America/New_York", "Confirm", "Cancel"} {
 		if !strings.Contains(preview.Text+string(preview.Blocks), want) {
 			t.Errorf("preview lacks %q: %s", want, preview.Blocks)
@@ -205,7 +206,7 @@ func TestDigestSubscribePreviewConfirmAndPost(t *testing.T) {
 	if _, err := b.srv.Click(preview, "UALICE001", actionSubCancel); err != nil {
 		t.Fatal(err)
 	}
-	if err := b.srv.WaitFor(wait, func() bool { return b.ephemeralCount("CPAPERS01", "UALICE001") == 0 }); err != nil {
+	if err := b.srv.WaitFor(wait, func() bool { return b.EphemeralCount("CPAPERS01", "UALICE001") == 0 }); err != nil {
 		t.Fatalf("Cancel left the preview: %v", err)
 	}
 
@@ -295,17 +296,17 @@ func TestDigestSubscribePreviewConfirmAndPost(t *testing.T) {
 	}
 
 	// The list shows the subscription with the next run in Slack date format.
-	n := b.ephemeralCount("CPAPERS01", "UALICE001")
-	b.slash("UALICE001", "CPAPERS01", "subscriptions")
-	list := b.waitEphemeral("CPAPERS01", "UALICE001", n+1)
+	n := b.EphemeralCount("CPAPERS01", "UALICE001")
+	b.Slash("UALICE001", "CPAPERS01", "subscriptions")
+	list := b.WaitEphemeral("CPAPERS01", "UALICE001", n+1)
 	for _, want := range []string{"protein conformations", sub.ID, "<!date^", "<@UALICE001>", "papers posted", actionSubRemove} {
 		if !strings.Contains(wireText(list.Blocks), want) {
 			t.Errorf("subscriptions list lacks %q: %s", want, list.Blocks)
 		}
 	}
 	// /paper digest previews privately.
-	b.slash("UALICE001", "CPAPERS01", "digest")
-	pv := b.waitEphemeral("CPAPERS01", "UALICE001", n+2)
+	b.Slash("UALICE001", "CPAPERS01", "digest")
+	pv := b.WaitEphemeral("CPAPERS01", "UALICE001", n+2)
 	if txt := wireText(pv.Blocks); !strings.Contains(txt, "protein conformations") || !strings.Contains(txt, "<!date^") {
 		t.Errorf("digest preview: %s", pv.Blocks)
 	}
@@ -337,14 +338,14 @@ func TestDigestSubscribePreviewConfirmAndPost(t *testing.T) {
 func TestDigestUnsubscribeByID(t *testing.T) {
 	b := startDigestBot(t, digest.Config{})
 	sub := b.subscribe("UBOB00001", "CPAPERS02", "graph neural networks")
-	b.slash("UBOB00001", "COTHER001", "unsubscribe "+sub.ID)
-	e := b.waitEphemeral("COTHER001", "UBOB00001", 1)
+	b.Slash("UBOB00001", "COTHER001", "unsubscribe "+sub.ID)
+	e := b.WaitEphemeral("COTHER001", "UBOB00001", 1)
 	if !strings.Contains(e.Text, "No subscription") {
 		t.Fatalf("unsubscribing from another channel: %q", e.Text)
 	}
-	n := b.ephemeralCount("CPAPERS02", "UBOB00001")
-	b.slash("UBOB00001", "CPAPERS02", "unsubscribe "+strings.ToUpper(sub.ID))
-	e = b.waitEphemeral("CPAPERS02", "UBOB00001", n+1)
+	n := b.EphemeralCount("CPAPERS02", "UBOB00001")
+	b.Slash("UBOB00001", "CPAPERS02", "unsubscribe "+strings.ToUpper(sub.ID))
+	e = b.WaitEphemeral("CPAPERS02", "UBOB00001", n+1)
 	if !strings.Contains(e.Text, "Unsubscribed") {
 		t.Fatalf("reply %q", e.Text)
 	}
@@ -356,8 +357,8 @@ func TestDigestUnsubscribeByID(t *testing.T) {
 func TestDigestPrivateChannelRefusedUpFront(t *testing.T) {
 	b := startDigestBot(t, digest.Config{})
 	b.srv.SetChannel("GSECRET01", slacktest.Channel{Name: "secret", Private: true})
-	b.slash("UCAROL001", "GSECRET01", "subscribe diffusion models")
-	e := b.waitEphemeral("GSECRET01", "UCAROL001", 1)
+	b.Slash("UCAROL001", "GSECRET01", "subscribe diffusion models")
+	e := b.WaitEphemeral("GSECRET01", "UCAROL001", 1)
 	if !strings.Contains(e.Text, "/invite @") || !strings.Contains(e.Text, "private channel") {
 		t.Fatalf("refusal %q lacks the /invite advice", e.Text)
 	}
@@ -381,7 +382,7 @@ func TestDigestArchivedChannelPausesAndDMsCreator(t *testing.T) {
 	if !got.Paused || !strings.Contains(got.PauseReason, "archived") {
 		t.Fatalf("subscription = %+v, want paused: archived", got)
 	}
-	dms := botMessages(b.srv.Messages(b.srv.DMChannel("UDAVE0001")))
+	dms := bottest.BotMessages(b.srv.Messages(b.srv.DMChannel("UDAVE0001")))
 	if len(dms) != 1 || !strings.Contains(dms[0].Text, "archived") || !strings.Contains(dms[0].Text, "/paper resume "+sub.ID) ||
 		!strings.Contains(dms[0].Text, "/invite @paperbot") {
 		t.Fatalf("DMs to the creator = %+v", dms)
@@ -394,7 +395,7 @@ func TestDigestArchivedChannelPausesAndDMsCreator(t *testing.T) {
 	}
 	// Unarchived and resumed: digests come again.
 	b.srv.SetChannel("CARCHIVE1", slacktest.Channel{Member: true})
-	b.slash("UDAVE0001", "CARCHIVE1", "resume "+sub.ID)
+	b.Slash("UDAVE0001", "CARCHIVE1", "resume "+sub.ID)
 	if err := b.srv.WaitFor(wait, func() bool { s, _ := b.store.Get(context.Background(), sub.ID); return !s.Paused }); err != nil {
 		t.Fatalf("resume: %v", err)
 	}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/paperbot/paperbot/bot/boltstore"
+	"github.com/paperbot/paperbot/bot/bottest"
 	"github.com/paperbot/paperbot/bot/slacktest"
 )
 
@@ -97,7 +98,7 @@ func TestStoreBackupWhileServing(t *testing.T) {
 	ctx, stop := context.WithCancel(t.Context())
 	defer stop()
 	done := make(chan int, 1)
-	var errOut syncBuffer
+	var errOut bottest.Buffer
 	go func() { done <- runOn(ctx, ln, []string{"serve"}, strings.NewReader(""), io.Discard, &errOut) }()
 	ready := func() bool {
 		resp, err := http.Get("http://" + addr + "/readyz")

@@ -11,12 +11,12 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/paperbot/paperbot/bot"
+	"github.com/paperbot/paperbot/bot/bottest"
 	"github.com/paperbot/paperbot/bot/slacktest"
 )
 
@@ -206,7 +206,7 @@ func TestServeEndToEnd(t *testing.T) {
 
 	ctx, stop := context.WithCancel(t.Context())
 	done := make(chan int, 1)
-	var errOut syncBuffer
+	var errOut bottest.Buffer
 	go func() { done <- runOn(ctx, ln, []string{"serve"}, strings.NewReader(""), io.Discard, &errOut) }()
 
 	if err := srv.WaitConnected(1, 10*time.Second); err != nil {
@@ -332,7 +332,7 @@ func TestServeReindexesOnSIGHUP(t *testing.T) {
 	ctx, stop := context.WithCancel(t.Context())
 	defer stop()
 	done := make(chan int, 1)
-	var errOut syncBuffer
+	var errOut bottest.Buffer
 	go func() { done <- run(ctx, []string{"serve"}, strings.NewReader(""), io.Discard, &errOut) }()
 	if err := srv.WaitConnected(1, 10*time.Second); err != nil {
 		t.Fatalf("never connected: %v\n%s", err, errOut.String())
@@ -364,24 +364,6 @@ func TestServeReindexesOnSIGHUP(t *testing.T) {
 	if code := <-done; code != exitOK {
 		t.Fatalf("serve exited %d: %s", code, errOut.String())
 	}
-}
-
-// syncBuffer is a bytes.Buffer safe for a logger writing while a test reads.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }
 
 // Without a data directory, subscription commands explain why they are off

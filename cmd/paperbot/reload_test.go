@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/paperbot/paperbot/bot/bottest"
 	"github.com/paperbot/paperbot/bot/slacktest"
 )
 
@@ -115,7 +116,7 @@ func TestServeReloadRefusesToLosePapers(t *testing.T) {
 	ctx, stop := context.WithCancel(t.Context())
 	defer stop()
 	done := make(chan int, 1)
-	var errOut syncBuffer
+	var errOut bottest.Buffer
 	go func() { done <- runOn(ctx, ln, []string{"serve"}, strings.NewReader(""), io.Discard, &errOut) }()
 	if err := srv.WaitConnected(1, 10*time.Second); err != nil {
 		t.Fatalf("never connected: %v\n%s", err, errOut.String())
