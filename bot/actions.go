@@ -6,13 +6,12 @@ import (
 
 	"github.com/slack-go/slack"
 
-	"github.com/paperbot/paperbot/search"
+	"github.com/paperbot/paperbot/fault"
 )
 
 // errStaleButton is shown when a button's value cannot be decoded (an old
 // message from another version, or a forged payload).
-var errStaleButton = &search.Error{Op: "button", Kind: search.Invalid,
-	Msg: "That button has expired. Please run the command again."}
+var errStaleButton = refuse("button", "That button has expired. Please run the command again.")
 
 // actPage shows another page. In a private message it replaces that message;
 // in a public one it answers the clicker privately.
@@ -21,7 +20,7 @@ func (b *Bot) actPage(ctx context.Context, req *Request) (*Reply, error) {
 	if err != nil {
 		return nil, errStaleButton
 	}
-	rep, err := b.view(ctx, req, st, false)
+	rep, err := b.showView(ctx, req, st, audience{})
 	if err != nil {
 		return nil, err
 	}
@@ -36,7 +35,7 @@ func (b *Bot) actAbstract(ctx context.Context, req *Request) (*Reply, error) {
 	if id == "" {
 		return nil, errStaleButton
 	}
-	rep, err := b.view(ctx, req, viewState{Kind: viewPaper, Arg: id}, false)
+	rep, err := b.showView(ctx, req, viewState{Kind: viewPaper, Arg: id}, audience{})
 	if err != nil {
 		return nil, err
 	}
@@ -50,7 +49,7 @@ func (b *Bot) actSimilar(ctx context.Context, req *Request) (*Reply, error) {
 	if id == "" {
 		return nil, errStaleButton
 	}
-	rep, err := b.view(ctx, req, viewState{Kind: viewSimilar, Arg: id}, false)
+	rep, err := b.showView(ctx, req, viewState{Kind: viewSimilar, Arg: id}, audience{})
 	if err != nil {
 		return nil, err
 	}
@@ -68,7 +67,7 @@ func (b *Bot) actShare(ctx context.Context, req *Request) (*Reply, error) {
 	if req.Channel == "" {
 		return nil, errors.New("share: click without a channel")
 	}
-	rep, err := b.renderView(ctx, req, st, true, req.User)
+	rep, err := b.showView(ctx, req, st, audience{Public: true, SharedBy: req.User})
 	if err != nil {
 		return nil, err
 	}
@@ -77,17 +76,14 @@ func (b *Bot) actShare(ctx context.Context, req *Request) (*Reply, error) {
 		if errors.As(err, &se) {
 			switch se.Err {
 			case "not_in_channel", "channel_not_found", "is_archived", "restricted_action":
-				return nil, &search.Error{Op: "share", Kind: search.Invalid, Err: err,
+				return nil, &fault.Error{Op: "share", Kind: fault.Invalid, Err: err,
 					Msg: "I can't post in this conversation. Invite me with `/invite @" + b.botName() + "` and share again."}
 			}
 		}
 		return nil, err
 	}
-	req.sideEffect = true
-	if !req.Action.Ephemeral {
-		return nil, nil
-	}
-	return &Reply{DeleteOriginal: true}, nil
+	// Posted: from here on a redelivered click must not post again.
+	return &Reply{DeleteOriginal: req.Action.Ephemeral, SideEffect: true}, nil
 }
 
 // botName is the bot's user name for instructions like /invite.

@@ -7,6 +7,8 @@ import (
 	"net/http"
 
 	"github.com/slack-go/slack"
+
+	"github.com/paperbot/paperbot/fault"
 )
 
 // AuthInfo is who the bot token belongs to (auth.test).
@@ -19,12 +21,10 @@ type AuthInfo struct {
 	URL    string
 }
 
-// ErrAuth marks errors where Slack rejected a token; errors.Is finds it.
-var ErrAuth = errors.New("slack rejected the token")
-
 // Check calls auth.test with the bot token. Rejections (invalid_auth,
-// not_authed, account_inactive, token_revoked) come back wrapping ErrAuth,
-// other failures with a hint; no error includes a token.
+// not_authed, account_inactive, token_revoked) come back as fault.Forbidden
+// (errors.Is(err, fault.Forbidden)), other failures with a hint; no error
+// includes a token.
 func (b *Bot) Check(ctx context.Context) (AuthInfo, error) {
 	r, err := b.api.AuthTestContext(ctx)
 	if err != nil {
@@ -48,7 +48,8 @@ func slackAuthError(setting, method, apiURL string, err error) error {
 	if errors.As(err, &se) {
 		switch se.Err {
 		case "invalid_auth", "not_authed", "account_inactive", "token_revoked", "not_allowed_token_type":
-			return fmt.Errorf("%w: %s was refused by %s (%s); check it is the current token of the installed app", ErrAuth, setting, method, se.Err)
+			return fmt.Errorf("slack rejected the token: %w", fault.Errorf("", fault.Forbidden,
+				"%s was refused by %s (%s); check it is the current token of the installed app", setting, method, se.Err))
 		}
 		return fmt.Errorf("slack %s failed: %s", method, se.Err)
 	}
@@ -70,7 +71,7 @@ func CheckAuth(ctx context.Context, cfg Config) (AuthInfo, error) {
 	if err != nil {
 		return AuthInfo{}, err
 	}
-	api := slack.New(cfg.BotToken, slack.OptionAPIURL(cfg.APIURL),
+	var api SlackAPI = slack.New(cfg.BotToken, slack.OptionAPIURL(cfg.APIURL),
 		slack.OptionHTTPClient(&http.Client{Timeout: cfg.HTTPTimeout}),
 		slack.OptionRetry(3)) // after OptionHTTPClient: wraps it
 	r, err := api.AuthTestContext(ctx)

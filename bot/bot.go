@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -24,7 +23,7 @@ type Bot struct {
 	cfg      Config
 	log      *slog.Logger
 	searcher Searcher
-	api      *slack.Client
+	api      SlackAPI // every Web API call goes through it
 	socket   *socketmode.Client
 	http     *http.Client // for response_url posts
 	table    *commandTable
@@ -33,6 +32,8 @@ type Bot struct {
 	metrics  *metrics
 	index    *indexMetrics
 	now      func() time.Time
+	// retryWait is how long a 429 is waited out, given its Retry-After.
+	retryWait func(retryAfter time.Duration) time.Duration
 
 	connected atomic.Bool
 	running   atomic.Bool
@@ -48,6 +49,8 @@ type options struct {
 	actions    []Action
 	home       []HomeBlocksFunc
 	httpClient *http.Client
+	api        SlackAPI
+	retryWait  func(retryAfter time.Duration) time.Duration
 	now        func() time.Time
 }
 
@@ -77,6 +80,21 @@ func WithHTTPClient(c *http.Client) Option {
 	return func(o *options) { o.httpClient = c }
 }
 
+// WithSlackAPI replaces the Web API client the bot calls (default: slack-go's,
+// with rate-limit retries and metrics), so handlers can be tested with a
+// fake. Socket Mode still connects with slack-go's own client.
+func WithSlackAPI(api SlackAPI) Option {
+	return func(o *options) { o.api = api }
+}
+
+// WithRetryWait replaces how long a rate-limited Web API or response_url
+// call waits before it is retried, given the Retry-After Slack asked for
+// (default: that long; the Web API adds up to a second of jitter). Tests
+// use it to go through a storm of 429s without waiting in real time.
+func WithRetryWait(wait func(retryAfter time.Duration) time.Duration) Option {
+	return func(o *options) { o.retryWait = wait }
+}
+
 // WithClock injects the clock used for de-duplication windows.
 func WithClock(now func() time.Time) Option {
 	return func(o *options) { o.now = now }
@@ -100,7 +118,7 @@ func New(cfg Config, s Searcher, logger *slog.Logger, opts ...Option) (*Bot, err
 	for _, opt := range opts {
 		opt(&o)
 	}
-	b := &Bot{cfg: cfg, log: logger, metrics: newMetrics(), home: o.home, now: o.now}
+	b := &Bot{cfg: cfg, log: logger, metrics: newMetrics(), home: o.home, now: o.now, retryWait: o.retryWait}
 	if b.now == nil {
 		b.now = time.Now
 	}
@@ -116,26 +134,26 @@ func New(cfg Config, s Searcher, logger *slog.Logger, opts ...Option) (*Bot, err
 	}
 	doer := countingDoer{client: b.http, m: b.metrics}
 	sl := slackLogger{log: logger}
-	b.api = slack.New(cfg.BotToken,
+	client := slack.New(cfg.BotToken,
 		slack.OptionAPIURL(cfg.APIURL),
 		slack.OptionAppLevelToken(cfg.AppToken),
 		slack.OptionHTTPClient(doer),
-		slack.OptionRetry(3), // after OptionHTTPClient: wraps it
+		retryOption(o.retryWait), // after OptionHTTPClient: wraps it
 		slack.OptionLog(sl),
 	)
+	b.api = client
+	if o.api != nil {
+		b.api = o.api
+	}
 	smOpts := []socketmode.Option{socketmode.OptionLog(sl)}
 	if cfg.PingInterval > 0 {
 		smOpts = append(smOpts, socketmode.OptionPingInterval(cfg.PingInterval))
 	}
-	b.socket = socketmode.New(b.api, smOpts...)
+	b.socket = socketmode.New(client, smOpts...)
 	b.dedup = newDedup(cfg.DedupMax, b.now)
 	b.queue = make(chan *Request, cfg.QueueSize)
 	return b, nil
 }
-
-// Client returns the Web API client the bot posts with (rate-limit retries
-// and metrics included), for other parts of the app such as digests.
-func (b *Bot) Client() *slack.Client { return b.api }
 
 // Commands returns a copy of the validated command table, in help order.
 func (b *Bot) Commands() []Command { return append([]Command(nil), b.table.commands...) }
@@ -162,14 +180,7 @@ func (b *Bot) Run(ctx context.Context) error {
 	sockCtx, cancelSock := context.WithCancel(context.WithoutCancel(ctx))
 	defer cancelSock()
 
-	var workers sync.WaitGroup
-	for range b.cfg.Workers {
-		workers.Go(func() {
-			for req := range b.queue {
-				b.process(workCtx, req)
-			}
-		})
-	}
+	workers := b.startWorkers(workCtx)
 	sockDone := make(chan error, 1)
 	go func() { sockDone <- b.socket.RunContext(sockCtx) }()
 

@@ -4,10 +4,6 @@ import (
 	"context"
 	"strings"
 	"unicode/utf8"
-
-	"github.com/slack-go/slack"
-
-	"github.com/paperbot/paperbot/search"
 )
 
 // builtinCommands is the start of the command table; its order is the
@@ -45,26 +41,17 @@ func (b *Bot) cmdSearch(ctx context.Context, req *Request) (*Reply, error) {
 		return b.cmdHelp(ctx, req)
 	}
 	if utf8.RuneCountInString(q) > maxQueryChars {
-		return nil, &search.Error{Op: "search", Kind: search.Invalid,
-			Msg: "That query is too long. Try a few key words or a shorter question."}
+		return nil, refuse("search", "That query is too long. Try a few key words or a shorter question.")
 	}
-	rep, err := b.view(ctx, req, viewState{Kind: viewSearch, Arg: q}, public(req))
+	f, err := b.fetch(ctx, viewState{Kind: viewSearch, Arg: q}, public(req))
 	if err != nil {
 		return nil, err
 	}
-	if isNothing(rep) {
+	rep := b.renderView(f, req, audience{Public: public(req)})
+	if f.noMatch() {
 		rep = b.withUnknownWordsHelp(rep, req, q)
 	}
 	return rep, nil
-}
-
-// isNothing reports whether a rendered view says nothing relevant was found.
-func isNothing(rep *Reply) bool {
-	if len(rep.Blocks) == 0 {
-		return false
-	}
-	s, ok := rep.Blocks[0].(*slack.SectionBlock)
-	return ok && s.BlockID == blockNothing
 }
 
 func (b *Bot) cmdShow(ctx context.Context, req *Request) (*Reply, error) {
@@ -72,7 +59,7 @@ func (b *Bot) cmdShow(ctx context.Context, req *Request) (*Reply, error) {
 	if id == "" {
 		return b.usageReply(req, cmdShow), nil
 	}
-	return b.view(ctx, req, viewState{Kind: viewPaper, Arg: id}, public(req))
+	return b.showView(ctx, req, viewState{Kind: viewPaper, Arg: id}, audience{Public: public(req)})
 }
 
 func (b *Bot) cmdSimilar(ctx context.Context, req *Request) (*Reply, error) {
@@ -80,7 +67,7 @@ func (b *Bot) cmdSimilar(ctx context.Context, req *Request) (*Reply, error) {
 	if id == "" {
 		return b.usageReply(req, cmdSimilar), nil
 	}
-	return b.view(ctx, req, viewState{Kind: viewSimilar, Arg: id}, public(req))
+	return b.showView(ctx, req, viewState{Kind: viewSimilar, Arg: id}, audience{Public: public(req)})
 }
 
 func (b *Bot) cmdHelp(_ context.Context, req *Request) (*Reply, error) {
@@ -102,60 +89,4 @@ func paperID(args string) string {
 		return ""
 	}
 	return strings.Trim(f[0], "`#'\"()[]<>.,;:")
-}
-
-// view runs what a viewState describes and renders it; public views are
-// for everyone in the conversation.
-func (b *Bot) view(ctx context.Context, req *Request, st viewState, isPublic bool) (*Reply, error) {
-	return b.renderView(ctx, req, st, isPublic, "")
-}
-
-// MaxSimilarResults bounds how far "More like this" pages: past a few pages
-// the resemblance is too weak to be worth reading.
-const MaxSimilarResults = 30
-
-// pageOf keeps the results from offset on, as the page starting there.
-func pageOf(res *search.Results, offset int) *search.Results {
-	page := *res
-	page.Offset = offset
-	page.Results = res.Results[min(offset, len(res.Results)):]
-	page.Total = min(res.Total, MaxSimilarResults)
-	return &page
-}
-
-// renderView is view with an optional "shared by" user.
-func (b *Bot) renderView(ctx context.Context, req *Request, st viewState, isPublic bool, sharedBy string) (*Reply, error) {
-	switch st.Kind {
-	case viewPaper:
-		p, err := b.searcher.Get(st.Arg)
-		if err != nil {
-			return nil, err
-		}
-		return renderPaper(paperView{Paper: p, Buttons: true, Public: isPublic, SharedBy: sharedBy}), nil
-	case viewSimilar:
-		p, err := b.searcher.Get(st.Arg)
-		if err != nil {
-			return nil, err
-		}
-		// Similar has no offset: fetch up to the end of the page, keep the page.
-		res, err := b.searcher.Similar(ctx, st.Arg, min(st.Offset+b.cfg.PageSize, MaxSimilarResults))
-		if err != nil {
-			return nil, err
-		}
-		res = pageOf(res, st.Offset)
-		name := p.Title
-		if strings.TrimSpace(name) == "" {
-			name = p.Headline
-		}
-		return renderResults(resultsView{Results: res, State: st, Heading: "Papers like “" + name + "”",
-			Public: isPublic, SharedBy: sharedBy, Help: req.helpCommand(), PageSize: b.cfg.PageSize}), nil
-	}
-	// A conversation (mention, DM) is answered with the answer sentence.
-	res, err := b.searcher.Search(ctx, search.Request{Text: st.Arg, Limit: b.cfg.PageSize, Offset: st.Offset, Answer: isPublic})
-	if err != nil {
-		return nil, err
-	}
-	return renderResults(resultsView{Results: res, State: st, Heading: "Papers for “" + st.Arg + "”",
-		Public: isPublic, SharedBy: sharedBy, QuoteAnswer: isPublic && sharedBy == "" && st.Offset == 0,
-		Help: req.helpCommand(), PageSize: b.cfg.PageSize}), nil
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	dto "github.com/prometheus/client_model/go"
 
+	"github.com/paperbot/paperbot/bot/bottest"
 	"github.com/paperbot/paperbot/bot/slacktest"
 )
 
@@ -60,7 +61,7 @@ func runBurst(tb testing.TB, h *harness, round int) burstResult {
 	// (a reply is recorded by the emulator before the bot's post returns).
 	// This watches the bot's own counters: a condition over the emulator's
 	// records would run on every change and hold up the emulator meanwhile.
-	waitUntil(tb, "burst handled", func() bool {
+	bottest.WaitUntil(tb, "burst handled", func() bool {
 		return counterValue(h.bot.metrics.envelopes.WithLabelValues("slash_commands")) >= float64(envBefore+len(cmds)) &&
 			gaugeValue(h.bot.metrics.inFlight) == 0
 	})

@@ -27,13 +27,11 @@ func ResolveChannel(ctx context.Context, cfg Config, name string) (string, error
 		return name, nil
 	}
 	want := strings.ToLower(strings.TrimPrefix(strings.TrimSpace(name), "#"))
-	if cfg.APIURL == "" {
-		cfg.APIURL = slack.APIURL
+	apiURL, err := NormalizeAPIURL(cfg.APIURL)
+	if err != nil {
+		return "", err
 	}
-	if !strings.HasSuffix(cfg.APIURL, "/") {
-		cfg.APIURL += "/" // without it every call 404s
-	}
-	api := slack.New(cfg.BotToken, slack.OptionAPIURL(cfg.APIURL),
+	var api SlackAPI = slack.New(cfg.BotToken, slack.OptionAPIURL(apiURL),
 		slack.OptionHTTPClient(&http.Client{Timeout: orDefault(cfg.HTTPTimeout, 10*time.Second)}))
 	params := &slack.GetConversationsParameters{Types: []string{"public_channel", "private_channel"}, ExcludeArchived: true, Limit: 1000}
 	for {

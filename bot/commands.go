@@ -1,17 +1,10 @@
 package bot
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"unicode"
 )
-
-// Handler answers one request. A nil Reply with a nil error sends nothing.
-// Errors are translated at the edge: search.Error kinds Invalid and NotFound
-// reach the user as their message, anything else as a generic apology (and
-// the log).
-type Handler func(ctx context.Context, req *Request) (*Reply, error)
 
 // Command is one row of the command table. The router dispatches on Name
 // (the first word of the text); help is rendered from the same rows.
@@ -27,9 +20,6 @@ type Command struct {
 	Help    string
 	Handler Handler
 }
-
-// ActionHandler answers a button click. The request's Action is set.
-type ActionHandler = Handler
 
 // Action routes button clicks whose action_id is Prefix or starts with
 // Prefix+":" to Handler.

@@ -19,7 +19,8 @@ type Config struct {
 	// APIURL is the Web API base URL; default Slack's own. A missing trailing
 	// slash is added (slack-go needs it).
 	APIURL string
-	// Workers handle requests concurrently (default 8); QueueSize requests
+	// Workers handle requests concurrently (default 8, DefaultWorkers; the
+	// command line allows at most MaxWorkers); QueueSize requests
 	// may wait for a worker (default 256) before reading envelopes slows down.
 	Workers   int
 	QueueSize int
@@ -49,6 +50,34 @@ type Config struct {
 	PingInterval time.Duration
 }
 
+// Defaults and bounds of Config that the command line shows and checks.
+const (
+	DefaultAPIURL        = slack.APIURL
+	DefaultWorkers       = 8
+	MaxWorkers           = 256
+	DefaultShutdownGrace = 10 * time.Second
+)
+
+// ErrAPIURL is a Web API base URL that is not an http(s) URL.
+var ErrAPIURL = errors.New("SLACK_API_URL must be an http(s) URL such as https://slack.com/api/")
+
+// NormalizeAPIURL returns the Web API base URL to use for s: Slack's own
+// when s is empty, with the trailing slash slack-go needs (without it every
+// call 404s and looks like bad auth). The error is ErrAPIURL.
+func NormalizeAPIURL(s string) (string, error) {
+	if s == "" {
+		return DefaultAPIURL, nil
+	}
+	u, err := url.Parse(s)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return s, ErrAPIURL
+	}
+	if !strings.HasSuffix(s, "/") {
+		s += "/"
+	}
+	return s, nil
+}
+
 // Token shape errors. They never include the token.
 var (
 	ErrBotToken = errors.New("SLACK_BOT_TOKEN must be a bot token starting with xoxb-")
@@ -70,24 +99,18 @@ func (c Config) withDefaults() (Config, error) {
 	case !validToken(c.AppToken, "xapp-"):
 		return c, fmt.Errorf("SLACK_APP_TOKEN is malformed (%s): %w", tokenHint(c.AppToken, "xapp-"), ErrAppToken)
 	}
-	if c.APIURL == "" {
-		c.APIURL = slack.APIURL
-	}
-	u, err := url.Parse(c.APIURL)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return c, fmt.Errorf("SLACK_API_URL must be an http(s) URL such as https://slack.com/api/")
-	}
-	if !strings.HasSuffix(c.APIURL, "/") {
-		c.APIURL += "/"
+	var err error
+	if c.APIURL, err = NormalizeAPIURL(c.APIURL); err != nil {
+		return c, err
 	}
 	if c.Workers <= 0 {
-		c.Workers = 8
+		c.Workers = DefaultWorkers
 	}
 	if c.QueueSize <= 0 {
 		c.QueueSize = 256
 	}
 	c.AckTimeout = orDefault(c.AckTimeout, time.Second)
-	c.ShutdownGrace = orDefault(c.ShutdownGrace, 10*time.Second)
+	c.ShutdownGrace = orDefault(c.ShutdownGrace, DefaultShutdownGrace)
 	c.HTTPTimeout = orDefault(c.HTTPTimeout, 10*time.Second)
 	c.RequestTimeout = orDefault(c.RequestTimeout, time.Minute)
 	c.ClickWindow = orDefault(c.ClickWindow, 3*time.Second)

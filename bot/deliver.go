@@ -144,6 +144,9 @@ func (b *Bot) respond(ctx context.Context, responseURL string, rep *Reply) error
 			return err
 		}
 		b.metrics.rateLimitWaits.Inc()
+		if b.retryWait != nil {
+			wait = b.retryWait(wait)
+		}
 		t := time.NewTimer(wait)
 		select {
 		case <-t.C:

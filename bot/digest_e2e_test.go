@@ -8,10 +8,12 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/paperbot/paperbot/bot/boltstore"
+	"github.com/paperbot/paperbot/bot/bottest"
 	"github.com/paperbot/paperbot/bot/digest"
 	"github.com/paperbot/paperbot/bot/slacktest"
 	"github.com/paperbot/paperbot/search"
@@ -49,6 +51,12 @@ func startDigestBot(t *testing.T, cfg digest.Config, srvOpts ...slacktest.Option
 // startDigestBotOn is startDigestBot over a given index.
 func startDigestBotOn(t *testing.T, ix *search.Index, cfg digest.Config, srvOpts ...slacktest.Option) *digestBot {
 	t.Helper()
+	return startDigestBotWith(t, ix, cfg, nil, srvOpts...)
+}
+
+// startDigestBotWith is startDigestBotOn with options for the bot.
+func startDigestBotWith(t *testing.T, ix *search.Index, cfg digest.Config, botOpts []Option, srvOpts ...slacktest.Option) *digestBot {
+	t.Helper()
 	clock := &digestClock{t: monday0700UTC}
 	store, err := boltstore.Open(filepath.Join(t.TempDir(), boltstore.FileName), boltstore.Options{})
 	if err != nil {
@@ -57,7 +65,7 @@ func startDigestBotOn(t *testing.T, ix *search.Index, cfg digest.Config, srvOpts
 	t.Cleanup(func() { store.Close() })
 	cfg.Now = clock.Now
 	d := NewDigests(store, ix, cfg)
-	h := newHarness(t, harnessOpts{srv: append([]slacktest.Option{slacktest.WithClock(clock.Now)}, srvOpts...), bot: d.Options(), search: ix})
+	h := newHarness(t, harnessOpts{srv: append([]slacktest.Option{slacktest.WithClock(clock.Now)}, srvOpts...), bot: append(d.Options(), botOpts...), search: ix})
 	sched, err := d.Attach(h.bot)
 	if err != nil {
 		t.Fatal(err)
@@ -86,9 +94,9 @@ func (b *digestBot) tickAt(t time.Time) {
 func (b *digestBot) subscribe(user, channel, args string) digest.Subscription {
 	b.t.Helper()
 	before, _ := b.store.ByChannel(context.Background(), channel)
-	n := b.ephemeralCount(channel, user)
-	b.slash(user, channel, "subscribe "+args)
-	preview := b.waitEphemeral(channel, user, n+1)
+	n := b.EphemeralCount(channel, user)
+	b.Slash(user, channel, "subscribe "+args)
+	preview := b.WaitEphemeral(channel, user, n+1)
 	if !strings.Contains(string(preview.Blocks), actionSubConfirm) {
 		b.t.Fatalf("preview has no Confirm button: %s %s", preview.Text, preview.Blocks)
 	}
@@ -184,8 +192,8 @@ func TestDigestSubscribePreviewConfirmAndPost(t *testing.T) {
 	b.srv.SetChannel("CPAPERS01", slacktest.Channel{Name: "papers", Member: true})
 
 	// Preview: counts and the top three, nothing stored before Confirm.
-	b.slash("UALICE001", "CPAPERS01", "subscribe protein conformations at 08:30")
-	preview := b.waitEphemeral("CPAPERS01", "UALICE001", 1)
+	b.Slash("UALICE001", "CPAPERS01", "subscribe protein conformations at 08:30")
+	preview := b.WaitEphemeral("CPAPERS01", "UALICE001", 1)
 	for _, want := range []string{"match now", "The top three", "08:30 weekdays, America/New_York", "Confirm", "Cancel"} {
 		if !strings.Contains(preview.Text+string(preview.Blocks), want) {
 			t.Errorf("preview lacks %q: %s", want, preview.Blocks)
@@ -198,7 +206,7 @@ func TestDigestSubscribePreviewConfirmAndPost(t *testing.T) {
 	if _, err := b.srv.Click(preview, "UALICE001", actionSubCancel); err != nil {
 		t.Fatal(err)
 	}
-	if err := b.srv.WaitFor(wait, func() bool { return b.ephemeralCount("CPAPERS01", "UALICE001") == 0 }); err != nil {
+	if err := b.srv.WaitFor(wait, func() bool { return b.EphemeralCount("CPAPERS01", "UALICE001") == 0 }); err != nil {
 		t.Fatalf("Cancel left the preview: %v", err)
 	}
 
@@ -288,17 +296,17 @@ func TestDigestSubscribePreviewConfirmAndPost(t *testing.T) {
 	}
 
 	// The list shows the subscription with the next run in Slack date format.
-	n := b.ephemeralCount("CPAPERS01", "UALICE001")
-	b.slash("UALICE001", "CPAPERS01", "subscriptions")
-	list := b.waitEphemeral("CPAPERS01", "UALICE001", n+1)
+	n := b.EphemeralCount("CPAPERS01", "UALICE001")
+	b.Slash("UALICE001", "CPAPERS01", "subscriptions")
+	list := b.WaitEphemeral("CPAPERS01", "UALICE001", n+1)
 	for _, want := range []string{"protein conformations", sub.ID, "<!date^", "<@UALICE001>", "papers posted", actionSubRemove} {
 		if !strings.Contains(wireText(list.Blocks), want) {
 			t.Errorf("subscriptions list lacks %q: %s", want, list.Blocks)
 		}
 	}
 	// /paper digest previews privately.
-	b.slash("UALICE001", "CPAPERS01", "digest")
-	pv := b.waitEphemeral("CPAPERS01", "UALICE001", n+2)
+	b.Slash("UALICE001", "CPAPERS01", "digest")
+	pv := b.WaitEphemeral("CPAPERS01", "UALICE001", n+2)
 	if txt := wireText(pv.Blocks); !strings.Contains(txt, "protein conformations") || !strings.Contains(txt, "<!date^") {
 		t.Errorf("digest preview: %s", pv.Blocks)
 	}
@@ -330,14 +338,14 @@ func TestDigestSubscribePreviewConfirmAndPost(t *testing.T) {
 func TestDigestUnsubscribeByID(t *testing.T) {
 	b := startDigestBot(t, digest.Config{})
 	sub := b.subscribe("UBOB00001", "CPAPERS02", "graph neural networks")
-	b.slash("UBOB00001", "COTHER001", "unsubscribe "+sub.ID)
-	e := b.waitEphemeral("COTHER001", "UBOB00001", 1)
+	b.Slash("UBOB00001", "COTHER001", "unsubscribe "+sub.ID)
+	e := b.WaitEphemeral("COTHER001", "UBOB00001", 1)
 	if !strings.Contains(e.Text, "No subscription") {
 		t.Fatalf("unsubscribing from another channel: %q", e.Text)
 	}
-	n := b.ephemeralCount("CPAPERS02", "UBOB00001")
-	b.slash("UBOB00001", "CPAPERS02", "unsubscribe "+strings.ToUpper(sub.ID))
-	e = b.waitEphemeral("CPAPERS02", "UBOB00001", n+1)
+	n := b.EphemeralCount("CPAPERS02", "UBOB00001")
+	b.Slash("UBOB00001", "CPAPERS02", "unsubscribe "+strings.ToUpper(sub.ID))
+	e = b.WaitEphemeral("CPAPERS02", "UBOB00001", n+1)
 	if !strings.Contains(e.Text, "Unsubscribed") {
 		t.Fatalf("reply %q", e.Text)
 	}
@@ -349,8 +357,8 @@ func TestDigestUnsubscribeByID(t *testing.T) {
 func TestDigestPrivateChannelRefusedUpFront(t *testing.T) {
 	b := startDigestBot(t, digest.Config{})
 	b.srv.SetChannel("GSECRET01", slacktest.Channel{Name: "secret", Private: true})
-	b.slash("UCAROL001", "GSECRET01", "subscribe diffusion models")
-	e := b.waitEphemeral("GSECRET01", "UCAROL001", 1)
+	b.Slash("UCAROL001", "GSECRET01", "subscribe diffusion models")
+	e := b.WaitEphemeral("GSECRET01", "UCAROL001", 1)
 	if !strings.Contains(e.Text, "/invite @") || !strings.Contains(e.Text, "private channel") {
 		t.Fatalf("refusal %q lacks the /invite advice", e.Text)
 	}
@@ -374,7 +382,7 @@ func TestDigestArchivedChannelPausesAndDMsCreator(t *testing.T) {
 	if !got.Paused || !strings.Contains(got.PauseReason, "archived") {
 		t.Fatalf("subscription = %+v, want paused: archived", got)
 	}
-	dms := botMessages(b.srv.Messages(b.srv.DMChannel("UDAVE0001")))
+	dms := bottest.BotMessages(b.srv.Messages(b.srv.DMChannel("UDAVE0001")))
 	if len(dms) != 1 || !strings.Contains(dms[0].Text, "archived") || !strings.Contains(dms[0].Text, "/paper resume "+sub.ID) ||
 		!strings.Contains(dms[0].Text, "/invite @paperbot") {
 		t.Fatalf("DMs to the creator = %+v", dms)
@@ -387,7 +395,7 @@ func TestDigestArchivedChannelPausesAndDMsCreator(t *testing.T) {
 	}
 	// Unarchived and resumed: digests come again.
 	b.srv.SetChannel("CARCHIVE1", slacktest.Channel{Member: true})
-	b.slash("UDAVE0001", "CARCHIVE1", "resume "+sub.ID)
+	b.Slash("UDAVE0001", "CARCHIVE1", "resume "+sub.ID)
 	if err := b.srv.WaitFor(wait, func() bool { s, _ := b.store.Get(context.Background(), sub.ID); return !s.Paused }); err != nil {
 		t.Fatalf("resume: %v", err)
 	}
@@ -464,10 +472,17 @@ func TestDigestDryRun(t *testing.T) {
 // minute while chat.postMessage answers 429 in bursts: every channel gets
 // exactly one digest.
 func TestDigestRateLimitStorm(t *testing.T) {
-	if testing.Short() {
-		t.Skip("waits out Retry-After")
-	}
-	b := startDigestBot(t, digest.Config{Concurrency: 8})
+	// Retry-After is honoured (TestE2ERateLimitedReplyArrivesOnce waits it
+	// out for real); here each wait is a millisecond, so 30 of them cost
+	// no wall-clock seconds.
+	var waits atomic.Int64
+	instant := WithRetryWait(func(retryAfter time.Duration) time.Duration {
+		if retryAfter >= time.Second {
+			waits.Add(1)
+		}
+		return time.Millisecond
+	})
+	b := startDigestBotWith(t, testIndex(t), digest.Config{Concurrency: 8}, []Option{instant})
 	ctx := context.Background()
 	for i := range 50 {
 		sub := digest.Subscription{ID: fmt.Sprintf("s%05d", 0)[:1] + stormID(i), ChannelID: fmt.Sprintf("CSTORM%03d", i), CreatedBy: "USTORM001",
@@ -503,6 +518,9 @@ func TestDigestRateLimitStorm(t *testing.T) {
 	if limited != 30 {
 		t.Fatalf("%d rate-limited calls, want the 30 injected", limited)
 	}
+	if n := waits.Load(); n == 0 || n > int64(limited) {
+		t.Errorf("%d waits of at least Retry-After (1s) asked for, want between 1 and %d", n, limited)
+	}
 }
 
 func stormID(i int) string {
@@ -519,7 +537,7 @@ func TestDigestNewPapersBecomeEligible(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { ix.Close() })
-	b := startDigestBotOn(t, ix, digest.Config{Papers: 30})
+	b := startDigestBotOn(t, ix, digest.Config{Papers: digest.MaxPapers}) // all 20 papers fit in one digest
 	sub := b.subscribe("UFRAN0001", "CGROW0001", "learning at 09:00 tz UTC daily")
 	b.tickAt(time.Date(2025, 3, 10, 9, 0, 0, 0, time.UTC))
 	b.tickAt(time.Date(2025, 3, 11, 9, 0, 0, 0, time.UTC))

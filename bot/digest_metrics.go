@@ -6,10 +6,10 @@ import (
 	"github.com/paperbot/paperbot/bot/digest"
 )
 
-// registerDigestMetrics exports the scheduler's counts on the bot's
-// /metrics: paperbot_digest_runs_total by outcome, paused subscriptions,
-// retried posts and recovered panics.
-func registerDigestMetrics(reg *prometheus.Registry, s *digest.Scheduler) error {
+// digestMetrics are the scheduler's counts for the bot's /metrics:
+// paperbot_digest_runs_total by outcome, paused subscriptions, retried posts
+// and recovered panics.
+func digestMetrics(s *digest.Scheduler) []prometheus.Collector {
 	runs := map[string]func(digest.Counts) int64{
 		"posted":       func(c digest.Counts) int64 { return c.Posted },
 		"recovered":    func(c digest.Counts) int64 { return c.Recovered },
@@ -35,10 +35,5 @@ func registerDigestMetrics(reg *prometheus.Registry, s *digest.Scheduler) error 
 			Help: "Digest posts that failed and will be retried."},
 			func() float64 { return float64(s.Counts().Retries) }),
 	)
-	for _, c := range cs {
-		if err := reg.Register(c); err != nil {
-			return err
-		}
-	}
-	return nil
+	return cs
 }

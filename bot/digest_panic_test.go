@@ -62,9 +62,9 @@ func TestSchedulerPanicLeavesTheBotAnswering(t *testing.T) {
 		t.Errorf("the panic is not logged:\n%s", h.logs)
 	}
 
-	n := h.ephemeralCount("C2", "U2")
-	h.slash("U2", "C2", "kv cache compression")
-	if reply := h.waitEphemeral("C2", "U2", n+1); !strings.Contains(string(reply.Blocks), "LaCache") {
+	n := h.EphemeralCount("C2", "U2")
+	h.Slash("U2", "C2", "kv cache compression")
+	if reply := h.WaitEphemeral("C2", "U2", n+1); !strings.Contains(string(reply.Blocks), "LaCache") {
 		t.Fatalf("the bot stopped answering after the scheduler panicked: %s", reply.Text)
 	}
 }

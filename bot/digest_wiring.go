@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/paperbot/paperbot/bot/digest"
-	"github.com/paperbot/paperbot/search"
 )
 
 // Digests adds channel subscriptions and daily digests to a Bot: the
@@ -53,13 +52,13 @@ func (d *Digests) Attach(b *Bot) (*digest.Scheduler, error) {
 	cfg := d.cfg
 	cfg.Store, cfg.Searcher, cfg.Poster, cfg.Notifier, cfg.Now = d.store, d.searcher, p, p, d.now
 	if cfg.Log == nil {
-		cfg.Log = b.log
+		cfg.Log = b.Logger()
 	}
 	s, err := digest.New(cfg)
 	if err != nil {
 		return nil, err
 	}
-	if err := registerDigestMetrics(b.metrics.registry, s); err != nil {
+	if err := b.RegisterMetrics(digestMetrics(s)...); err != nil {
 		return nil, fmt.Errorf("digests: metrics: %w", err)
 	}
 	d.bot, d.sched = b, s
@@ -75,27 +74,6 @@ func (d *Digests) papers() int {
 		return d.cfg.Papers
 	}
 	return digest.DefaultPapers
-}
-
-// invalid is a friendly error the router shows as it is.
-func invalid(op, msg string) error { return &search.Error{Op: op, Kind: search.Invalid, Msg: msg} }
-
-// friendly turns digest's invalid-input and not-found errors into ones the
-// user sees; other errors stay internal.
-func friendly(op string, err error) error {
-	switch {
-	case err == nil:
-		return nil
-	case errors.Is(err, digest.ErrInvalid):
-		var ie *digest.InvalidError
-		if errors.As(err, &ie) {
-			return invalid(op, ie.Msg)
-		}
-		return invalid(op, err.Error())
-	case errors.Is(err, digest.ErrNotFound):
-		return &search.Error{Op: op, Kind: search.NotFound, Msg: "No such subscription.", Err: err}
-	}
-	return fmt.Errorf("%s: %w", op, err)
 }
 
 // DigestDryRun renders, as readable text, what the channel's digests would

@@ -7,6 +7,7 @@ import (
 
 	"github.com/slack-go/slack"
 
+	"github.com/paperbot/paperbot/bot/bottest"
 	"github.com/paperbot/paperbot/bot/slacktest"
 	"github.com/paperbot/paperbot/search"
 )
@@ -14,8 +15,8 @@ import (
 // searchEphemeral runs a slash search for user and returns its reply.
 func searchEphemeral(t *testing.T, h *harness, user, channel, query string) slacktest.Message {
 	t.Helper()
-	h.slash(user, channel, query)
-	return h.waitEphemeral(channel, user, 1)
+	h.Slash(user, channel, query)
+	return h.WaitEphemeral(channel, user, 1)
 }
 
 func click(t *testing.T, h *harness, m slacktest.Message, user, actionID string) string {
@@ -24,27 +25,27 @@ func click(t *testing.T, h *harness, m slacktest.Message, user, actionID string)
 	if err != nil {
 		t.Fatalf("click %s: %v", actionID, err)
 	}
-	h.waitAck(env)
+	h.WaitAck(env)
 	return env
 }
 
 func TestE2EPagingReplacesTheEphemeral(t *testing.T) {
 	h := startBot(t, harnessOpts{})
 	m := searchEphemeral(t, h, "U1", "C1", "learning")
-	if !hasButton(t, m, "page:next") {
-		t.Fatalf("first page has no Next button:\n%s", blockTexts(t, m))
+	if !bottest.HasButton(t, m, "page:next") {
+		t.Fatalf("first page has no Next button:\n%s", bottest.BlockTexts(t, m))
 	}
 	click(t, h, m, "U1", "page:next")
-	page2 := h.waitReplaced("C1", "U1", 1)
-	if text := blockTexts(t, page2); !strings.Contains(text, "Results 6–10") {
+	page2 := h.WaitReplaced("C1", "U1", 1)
+	if text := bottest.BlockTexts(t, page2); !strings.Contains(text, "Results 6–10") {
 		t.Fatalf("page 2:\n%s", text)
 	}
-	if !hasButton(t, page2, "page:prev") {
+	if !bottest.HasButton(t, page2, "page:prev") {
 		t.Fatal("page 2 has no Previous button")
 	}
 	click(t, h, page2, "U1", "page:prev")
-	if page1 := h.waitReplaced("C1", "U1", 2); !strings.Contains(blockTexts(t, page1), "Results 1–5") {
-		t.Fatalf("Previous did not bring back page 1:\n%s", blockTexts(t, page1))
+	if page1 := h.WaitReplaced("C1", "U1", 2); !strings.Contains(bottest.BlockTexts(t, page1), "Results 1–5") {
+		t.Fatalf("Previous did not bring back page 1:\n%s", bottest.BlockTexts(t, page1))
 	}
 }
 
@@ -54,12 +55,12 @@ func TestE2EShowAbstractAndMoreLikeThis(t *testing.T) {
 	top := firstResultID(t, m)
 
 	click(t, h, m, "U1", "abstract:0")
-	abs := h.waitEphemeral("C1", "U1", 2)
+	abs := h.WaitEphemeral("C1", "U1", 2)
 	p, err := testIndex(t).Get(top)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if text := blockTexts(t, abs); !strings.Contains(normalizeSpace(text), normalizeSpace(Escape(p.Abstract))[:200]) {
+	if text := bottest.BlockTexts(t, abs); !strings.Contains(normalizeSpace(text), normalizeSpace(Escape(p.Abstract))[:200]) {
 		t.Errorf("Show abstract did not show %s's abstract:\n%s", top, text)
 	}
 	if got := h.srv.Ephemerals("C1", "U1")[0]; got.Edits != 0 {
@@ -67,8 +68,8 @@ func TestE2EShowAbstractAndMoreLikeThis(t *testing.T) {
 	}
 
 	click(t, h, m, "U1", "similar:0")
-	sim := h.waitEphemeral("C1", "U1", 3)
-	if text := blockTexts(t, sim); !strings.Contains(text, "Papers like “") && !strings.Contains(text, "Nothing relevant similar to") {
+	sim := h.WaitEphemeral("C1", "U1", 3)
+	if text := bottest.BlockTexts(t, sim); !strings.Contains(text, "Papers like “") && !strings.Contains(text, "Nothing relevant similar to") {
 		t.Errorf("More like this:\n%s", text)
 	}
 }
@@ -80,22 +81,22 @@ func TestE2EShareToChannel(t *testing.T) {
 	click(t, h, m, "U1", "share:0")
 	var shared slacktest.Message
 	if err := h.srv.WaitFor(wait, func() bool {
-		ms := botMessages(h.srv.Messages("C1"))
+		ms := bottest.BotMessages(h.srv.Messages("C1"))
 		if len(ms) > 0 {
 			shared = ms[0]
 		}
-		return len(ms) == 1 && h.ephemeralCount("C1", "U1") == 0
+		return len(ms) == 1 && h.EphemeralCount("C1", "U1") == 0
 	}); err != nil {
-		t.Fatalf("share: channel messages %d, ephemerals left %d: %v", len(botMessages(h.srv.Messages("C1"))), h.ephemeralCount("C1", "U1"), err)
+		t.Fatalf("share: channel messages %d, ephemerals left %d: %v", len(bottest.BotMessages(h.srv.Messages("C1"))), h.EphemeralCount("C1", "U1"), err)
 	}
-	text := blockTexts(t, shared)
+	text := bottest.BlockTexts(t, shared)
 	if !strings.Contains(text, "Shared by <@U1>") || !strings.Contains(text, top) {
 		t.Errorf("shared message:\n%s", text)
 	}
 	if shared.Ephemeral || shared.Params.Get("unfurl_links") != "false" {
 		t.Errorf("shared message is ephemeral or unfurls: %+v", shared.Params)
 	}
-	if hasButton(t, shared, "share:0") {
+	if bottest.HasButton(t, shared, "share:0") {
 		t.Error("shared message still offers Share")
 	}
 }
@@ -105,11 +106,11 @@ func TestE2EShareWhereTheBotIsNotInvited(t *testing.T) {
 	h.srv.SetChannel("CPRIV", slacktest.Channel{Private: true})
 	m := searchEphemeral(t, h, "U1", "CPRIV", "protein")
 	click(t, h, m, "U1", "share:0")
-	e := h.waitEphemeral("CPRIV", "U1", 2)
-	if text := blockTexts(t, e); !strings.Contains(text, "/invite @") {
+	e := h.WaitEphemeral("CPRIV", "U1", 2)
+	if text := bottest.BlockTexts(t, e); !strings.Contains(text, "/invite @") {
 		t.Errorf("not_in_channel reply:\n%s", text)
 	}
-	if n := len(botMessages(h.srv.Messages("CPRIV"))); n != 0 {
+	if n := len(bottest.BotMessages(h.srv.Messages("CPRIV"))); n != 0 {
 		t.Errorf("%d messages posted in a channel the bot is not in", n)
 	}
 }
@@ -128,25 +129,25 @@ func TestE2EDoubleClickActsOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h.waitAck(first)
-	h.waitAck(second)
-	if err := h.srv.WaitFor(wait, func() bool { return h.ephemeralCount("C1", "U1") == 0 }); err != nil {
+	h.WaitAck(first)
+	h.WaitAck(second)
+	if err := h.srv.WaitFor(wait, func() bool { return h.EphemeralCount("C1", "U1") == 0 }); err != nil {
 		t.Fatal(err)
 	}
 	h.srv.Slow("chat.postMessage", 0)
-	h.sentinel("U9")
-	if n := len(botMessages(h.srv.Messages("C1"))); n != 1 {
+	h.Sentinel("U9")
+	if n := len(bottest.BotMessages(h.srv.Messages("C1"))); n != 1 {
 		t.Errorf("double-clicked Share posted %d messages, want 1", n)
 	}
 
 	m = searchEphemeral(t, h, "U2", "C2", "protein conformations")
 	a, _ := h.srv.Click(m, "U2", "abstract:0")
 	b, _ := h.srv.Click(m, "U2", "abstract:0")
-	h.waitAck(a)
-	h.waitAck(b)
-	h.waitEphemeral("C2", "U2", 2)
-	h.sentinel("U9")
-	if n := h.ephemeralCount("C2", "U2"); n != 2 {
+	h.WaitAck(a)
+	h.WaitAck(b)
+	h.WaitEphemeral("C2", "U2", 2)
+	h.Sentinel("U9")
+	if n := h.EphemeralCount("C2", "U2"); n != 2 {
 		t.Errorf("double-clicked Show abstract gave %d ephemerals, want 2 (results + one abstract)", n)
 	}
 }
@@ -156,17 +157,17 @@ func TestE2EDoubleClickActsOnce(t *testing.T) {
 func TestE2EButtonsOnPublicReplies(t *testing.T) {
 	h := startBot(t, harnessOpts{})
 	env, _ := h.srv.Mention("C1", "U1", "learning")
-	h.waitAck(env)
-	reply := h.waitThread("C1", h.srv.Messages("C1")[0].TS, 1)[0]
-	if !hasButton(t, reply, "page:next") {
-		t.Fatalf("public reply has no More results button:\n%s", blockTexts(t, reply))
+	h.WaitAck(env)
+	reply := h.WaitThread("C1", h.srv.Messages("C1")[0].TS, 1)[0]
+	if !bottest.HasButton(t, reply, "page:next") {
+		t.Fatalf("public reply has no More results button:\n%s", bottest.BlockTexts(t, reply))
 	}
 	click(t, h, reply, "U2", "page:next")
-	e := h.waitEphemeral("C1", "U2", 1)
-	if !strings.Contains(blockTexts(t, e), "Results 6–10") {
-		t.Errorf("More results:\n%s", blockTexts(t, e))
+	e := h.WaitEphemeral("C1", "U2", 1)
+	if !strings.Contains(bottest.BlockTexts(t, e), "Results 6–10") {
+		t.Errorf("More results:\n%s", bottest.BlockTexts(t, e))
 	}
-	if got := botMessages(h.srv.Messages("C1"))[0]; got.Edits != 0 {
+	if got := bottest.BotMessages(h.srv.Messages("C1"))[0]; got.Edits != 0 {
 		t.Error("More results edited the public reply")
 	}
 }
@@ -174,13 +175,13 @@ func TestE2EButtonsOnPublicReplies(t *testing.T) {
 // firstResultID is the ID on the first card of a results message.
 func firstResultID(t *testing.T, m slacktest.Message) string {
 	t.Helper()
-	for _, b := range mustBlocks(t, m) {
+	for _, b := range bottest.Blocks(t, m) {
 		ids := actionIDs([]slack.Block{b})
 		if v, ok := ids["abstract:0"]; ok {
 			return v
 		}
 	}
-	t.Fatalf("no first result in:\n%s", blockTexts(t, m))
+	t.Fatalf("no first result in:\n%s", bottest.BlockTexts(t, m))
 	return ""
 }
 
@@ -193,13 +194,13 @@ func TestE2ESimilarPages(t *testing.T) {
 	if err != nil || want.NoMatch || len(want.Results) < 10 {
 		t.Fatalf("the seeds need 10 papers like LaCache for this test: %v %+v", err, want)
 	}
-	h.slash("U1", "C1", "similar "+lacache)
-	m := h.waitEphemeral("C1", "U1", 1)
-	if !hasButton(t, m, "page:next") {
-		t.Fatalf("first page of similar papers has no Next button:\n%s", blockTexts(t, m))
+	h.Slash("U1", "C1", "similar "+lacache)
+	m := h.WaitEphemeral("C1", "U1", 1)
+	if !bottest.HasButton(t, m, "page:next") {
+		t.Fatalf("first page of similar papers has no Next button:\n%s", bottest.BlockTexts(t, m))
 	}
 	click(t, h, m, "U1", "page:next")
-	text := blockTexts(t, h.waitReplaced("C1", "U1", 1))
+	text := bottest.BlockTexts(t, h.WaitReplaced("C1", "U1", 1))
 	if !strings.Contains(text, "Results 6–10") || !strings.Contains(text, "`"+want.Results[5].ID+"`") {
 		t.Fatalf("page 2 should start with the 6th similar paper %s:\n%s", want.Results[5].ID, text)
 	}

@@ -4,28 +4,29 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/paperbot/paperbot/bot/bottest"
 	"github.com/paperbot/paperbot/search"
 )
 
 func TestE2ESlashSearch(t *testing.T) {
 	h := startBot(t, harnessOpts{})
-	env := h.slash("U1", "C1", "protein conformations")
-	ack := h.waitAck(env)
+	env := h.Slash("U1", "C1", "protein conformations")
+	ack := h.WaitAck(env)
 	if ack.Payload != nil {
 		t.Errorf("ack carried a payload %s; replies go through response_url", ack.Payload)
 	}
-	m := h.waitEphemeral("C1", "U1", 1)
+	m := h.WaitEphemeral("C1", "U1", 1)
 	if m.Source != "response_url" || !m.Ephemeral || m.Recipient != "U1" {
 		t.Fatalf("reply = %+v, want an ephemeral for U1 through response_url", m)
 	}
-	text := blockTexts(t, m)
+	text := bottest.BlockTexts(t, m)
 	for _, want := range []string{"Papers for “protein conformations”", "Symmetry-Driven Discovery", "aay87f2q", "Results 1–"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("reply lacks %q:\n%s", want, text)
 		}
 	}
 	for _, id := range []string{"abstract:0", "similar:0", "share:0"} {
-		if !hasButton(t, m, id) {
+		if !bottest.HasButton(t, m, id) {
 			t.Errorf("reply has no %s button", id)
 		}
 	}
@@ -51,10 +52,10 @@ func TestE2ECommands(t *testing.T) {
 	for i, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			user := "UCMD" + string(rune('A'+i))
-			h.slash(user, "C1", tt.text)
-			m := h.waitEphemeral("C1", user, 1)
-			text := blockTexts(t, m)
-			checkSafe(t, &Reply{Text: m.Text, Blocks: mustBlocks(t, m)})
+			h.Slash(user, "C1", tt.text)
+			m := h.WaitEphemeral("C1", user, 1)
+			text := bottest.BlockTexts(t, m)
+			checkSafe(t, &Reply{Text: m.Text, Blocks: bottest.Blocks(t, m)})
 			for _, w := range tt.want {
 				if !strings.Contains(text, w) {
 					t.Errorf("reply to %q lacks %q:\n%s", tt.text, w, text)
@@ -80,8 +81,8 @@ func TestE2ESimilar(t *testing.T) {
 				t.Fatal(err)
 			}
 			user := "USIM" + p.ID
-			h.slash(user, "C1", "similar "+p.ID)
-			text := blockTexts(t, h.waitEphemeral("C1", user, 1))
+			h.Slash(user, "C1", "similar "+p.ID)
+			text := bottest.BlockTexts(t, h.WaitEphemeral("C1", user, 1))
 			if strings.Contains(text, "`"+p.ID+"` ·") {
 				t.Errorf("similar to %s lists the paper itself:\n%s", p.ID, text)
 			}
@@ -116,10 +117,10 @@ func TestE2EUnknownWordsGetHelp(t *testing.T) {
 	for i, tt := range tests {
 		t.Run(tt.text, func(t *testing.T) {
 			user := "UUNK" + string(rune('A'+i))
-			h.slash(user, "C1", tt.text)
-			m := h.waitEphemeral("C1", user, 1)
-			checkSafe(t, &Reply{Text: m.Text, Blocks: mustBlocks(t, m)})
-			text := blockTexts(t, m)
+			h.Slash(user, "C1", tt.text)
+			m := h.WaitEphemeral("C1", user, 1)
+			checkSafe(t, &Reply{Text: m.Text, Blocks: bottest.Blocks(t, m)})
+			text := bottest.BlockTexts(t, m)
 			for _, w := range tt.want {
 				if !strings.Contains(text, w) {
 					t.Errorf("reply lacks %q:\n%s", w, text)
@@ -145,12 +146,12 @@ func TestE2EInternalErrorApologises(t *testing.T) {
 	}
 	ix.Close()
 	h := startBot(t, harnessOpts{search: ix})
-	h.slash("U1", "C1", "secret-query-words")
-	text := blockTexts(t, h.waitEphemeral("C1", "U1", 1))
+	h.Slash("U1", "C1", "secret-query-words")
+	text := bottest.BlockTexts(t, h.WaitEphemeral("C1", "U1", 1))
 	if !strings.Contains(text, "Sorry, something went wrong on my side") {
 		t.Errorf("reply to an internal error:\n%s", text)
 	}
-	waitUntil(t, "error counted", func() bool { return metricValue(t, h.bot, "paperbot_errors_total", "internal") == 1 })
+	bottest.WaitUntil(t, "error counted", func() bool { return metricValue(t, h.bot, "paperbot_errors_total", "internal") == 1 })
 	logs := h.logs.String()
 	if !strings.Contains(logs, "request failed") || strings.Contains(logs, "secret-query-words") {
 		t.Errorf("log should record the failure without the query text:\n%s", logs)

@@ -3,14 +3,16 @@ package bot
 import (
 	"strings"
 	"testing"
+
+	"github.com/paperbot/paperbot/bot/bottest"
 )
 
 func TestE2EMentionAnsweredInThread(t *testing.T) {
 	h := startBot(t, harnessOpts{})
 	env, _ := h.srv.Mention("C1", "U1", "any papers on protein conformations?")
-	h.waitAck(env)
+	h.WaitAck(env)
 	mention := h.srv.Messages("C1")[0]
-	replies := h.waitThread("C1", mention.TS, 1)
+	replies := h.WaitThread("C1", mention.TS, 1)
 	r := replies[0]
 	if r.Ephemeral || r.Source != "chat.postMessage" {
 		t.Fatalf("reply = %+v, want a channel message", r)
@@ -18,23 +20,23 @@ func TestE2EMentionAnsweredInThread(t *testing.T) {
 	if r.Params.Get("unfurl_links") != "false" || r.Params.Get("unfurl_media") != "false" {
 		t.Errorf("unfurl_links=%q unfurl_media=%q, want both false", r.Params.Get("unfurl_links"), r.Params.Get("unfurl_media"))
 	}
-	blocks := mustBlocks(t, r)
+	blocks := bottest.Blocks(t, r)
 	checkSafe(t, &Reply{Text: r.Text, Blocks: blocks})
 	res, err := testIndex(t).Search(t.Context(), searchReq("any papers on protein conformations?"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	text := blockTexts(t, r)
+	text := bottest.BlockTexts(t, r)
 	if !strings.Contains(text, res.Results[0].ID) {
 		t.Errorf("thread reply lacks the top hit %s:\n%s", res.Results[0].ID, text)
 	}
 	if a := res.Results[0].Answer; a != "" {
-		first := blockTexts(t, firstBlockOnly(t, r))
+		first := bottest.BlockTexts(t, bottest.FirstBlockOnly(t, r))
 		if !strings.Contains(first, "> "+Truncate(EscapeInline(a), 60)[:40]) {
 			t.Errorf("first block does not quote the answer %q:\n%s", a, first)
 		}
 	}
-	if hasButton(t, r, "share:0") {
+	if bottest.HasButton(t, r, "share:0") {
 		t.Error("a public reply offers Share")
 	}
 }
@@ -44,20 +46,20 @@ func TestE2EMentionInThreadStaysInThread(t *testing.T) {
 	root := h.srv.Messages("C1")
 	_ = root
 	env, _ := h.srv.MentionInThread("C1", "U1", "diffusion models", "1700000000.000100")
-	h.waitAck(env)
-	h.waitThread("C1", "1700000000.000100", 1)
+	h.WaitAck(env)
+	h.WaitThread("C1", "1700000000.000100", 1)
 }
 
 func TestE2EDirectMessage(t *testing.T) {
 	h := startBot(t, harnessOpts{})
 	env, _ := h.srv.DirectMessage("U2", "protein conformations")
-	h.waitAck(env)
+	h.WaitAck(env)
 	dm := h.srv.DMChannel("U2")
 	var got string
 	if err := h.srv.WaitFor(wait, func() bool {
-		ms := botMessages(h.srv.Messages(dm))
+		ms := bottest.BotMessages(h.srv.Messages(dm))
 		if len(ms) > 0 {
-			got = blockTexts(t, ms[0])
+			got = bottest.BlockTexts(t, ms[0])
 		}
 		return len(ms) > 0
 	}); err != nil {
@@ -69,10 +71,10 @@ func TestE2EDirectMessage(t *testing.T) {
 	// Help in a DM shows commands without a prefix.
 	h.srv.DirectMessage("U3", "help")
 	dm3 := h.srv.DMChannel("U3")
-	if err := h.srv.WaitFor(wait, func() bool { return len(botMessages(h.srv.Messages(dm3))) > 0 }); err != nil {
+	if err := h.srv.WaitFor(wait, func() bool { return len(bottest.BotMessages(h.srv.Messages(dm3))) > 0 }); err != nil {
 		t.Fatal(err)
 	}
-	if help := blockTexts(t, botMessages(h.srv.Messages(dm3))[0]); !strings.Contains(help, "`show ID`") || strings.Contains(help, "/paper show") {
+	if help := bottest.BlockTexts(t, bottest.BotMessages(h.srv.Messages(dm3))[0]); !strings.Contains(help, "`show ID`") || strings.Contains(help, "/paper show") {
 		t.Errorf("DM help should show bare commands:\n%s", help)
 	}
 }
@@ -83,8 +85,8 @@ func TestE2EIgnoresBotsEditsAndOwnMessages(t *testing.T) {
 	h := startBot(t, harnessOpts{})
 	dm := h.srv.DMChannel("U1")
 	human, _ := h.srv.DirectMessage("U1", "protein")
-	h.waitAck(human)
-	if err := h.srv.WaitFor(wait, func() bool { return len(botMessages(h.srv.Messages(dm))) == 1 }); err != nil {
+	h.WaitAck(human)
+	if err := h.srv.WaitFor(wait, func() bool { return len(bottest.BotMessages(h.srv.Messages(dm))) == 1 }); err != nil {
 		t.Fatal(err)
 	}
 	first := h.srv.Messages(dm)[0]
@@ -97,13 +99,13 @@ func TestE2EIgnoresBotsEditsAndOwnMessages(t *testing.T) {
 	}
 	envs = append(envs, own, other, edit)
 	for _, e := range envs {
-		h.waitAck(e)
+		h.WaitAck(e)
 	}
-	h.sentinel("U9")
-	if n := len(botMessages(h.srv.Messages(dm))); n != 1 {
+	h.Sentinel("U9")
+	if n := len(bottest.BotMessages(h.srv.Messages(dm))); n != 1 {
 		t.Errorf("bot posted %d messages in the DM, want 1 (bot and edited messages must be ignored)", n)
 	}
-	if n := len(botMessages(h.srv.Messages("C1"))); n != 0 {
+	if n := len(bottest.BotMessages(h.srv.Messages("C1"))); n != 0 {
 		t.Errorf("bot answered another bot in C1 (%d messages)", n)
 	}
 }
@@ -111,7 +113,7 @@ func TestE2EIgnoresBotsEditsAndOwnMessages(t *testing.T) {
 func TestE2EAppHome(t *testing.T) {
 	h := startBot(t, harnessOpts{})
 	env, _ := h.srv.AppHomeOpened("U1")
-	h.waitAck(env)
+	h.WaitAck(env)
 	if err := h.srv.WaitFor(wait, func() bool { return len(h.srv.HomeViews("U1")) > 0 }); err != nil {
 		t.Fatalf("no Home view published: %v", err)
 	}
@@ -133,16 +135,16 @@ func TestE2EAppHome(t *testing.T) {
 func TestE2EMentionErrorsArePrivate(t *testing.T) {
 	h := startBot(t, harnessOpts{})
 	env, _ := h.srv.Mention("C1", "U1", "show zzzzzzzz")
-	h.waitAck(env)
-	e := h.waitEphemeral("C1", "U1", 1)
-	if e.Source != "chat.postEphemeral" || !strings.Contains(blockTexts(t, e), ":warning:") {
-		t.Errorf("error reply = %s %q", e.Source, blockTexts(t, e))
+	h.WaitAck(env)
+	e := h.WaitEphemeral("C1", "U1", 1)
+	if e.Source != "chat.postEphemeral" || !strings.Contains(bottest.BlockTexts(t, e), ":warning:") {
+		t.Errorf("error reply = %s %q", e.Source, bottest.BlockTexts(t, e))
 	}
 	if e.ThreadTS != h.srv.Messages("C1")[0].TS {
 		t.Errorf("error reply in thread %q, want under the mention", e.ThreadTS)
 	}
-	h.sentinel("U9")
-	if n := len(botMessages(h.srv.Messages("C1"))); n != 0 {
+	h.Sentinel("U9")
+	if n := len(bottest.BotMessages(h.srv.Messages("C1"))); n != 0 {
 		t.Errorf("%d public messages for a private error", n)
 	}
 }

@@ -9,7 +9,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/paperbot/paperbot/bot/bottest"
 	"github.com/paperbot/paperbot/bot/slacktest"
+	"github.com/paperbot/paperbot/fault"
 )
 
 func TestE2ERedeliveredEventRepliesOnce(t *testing.T) {
@@ -35,30 +37,30 @@ func TestE2ERedeliveredEventRepliesOnce(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			h := startBot(t, harnessOpts{})
 			env, _ := h.srv.Mention("C1", "U1", "protein conformations")
-			h.waitAck(env)
+			h.WaitAck(env)
 			ts := h.srv.Messages("C1")[0].TS
-			h.waitThread("C1", ts, 1)
-			h.waitAck(tt.redeliver(h, env))
-			h.sentinel("U9")
+			h.WaitThread("C1", ts, 1)
+			h.WaitAck(tt.redeliver(h, env))
+			h.Sentinel("U9")
 			if n := len(h.srv.Thread("C1", ts)); n != 1 {
 				t.Errorf("%d replies after redelivery, want 1", n)
 			}
 			// The drop is counted by a worker, maybe after the sentinel's reply.
-			waitUntil(t, "one duplicate counted", func() bool { return metricValue(t, h.bot, "paperbot_duplicates_total", "") == 1 })
+			bottest.WaitUntil(t, "one duplicate counted", func() bool { return metricValue(t, h.bot, "paperbot_duplicates_total", "") == 1 })
 		})
 	}
 }
 
 func TestE2ERedeliveredSlashCommandRepliesOnce(t *testing.T) {
 	h := startBot(t, harnessOpts{})
-	env := h.slash("U1", "C1", "protein")
-	h.waitEphemeral("C1", "U1", 1)
+	env := h.Slash("U1", "C1", "protein")
+	h.WaitEphemeral("C1", "U1", 1)
 	if err := h.srv.RedeliverSameEnvelope(env); err != nil {
 		t.Fatal(err)
 	}
-	h.waitAck(env)
-	h.sentinel("U9")
-	if n := h.ephemeralCount("C1", "U1"); n != 1 {
+	h.WaitAck(env)
+	h.Sentinel("U9")
+	if n := h.EphemeralCount("C1", "U1"); n != 1 {
 		t.Errorf("%d replies to one slash command, want 1", n)
 	}
 }
@@ -69,7 +71,7 @@ func TestE2EFailedReplyIsRetriedOnRedelivery(t *testing.T) {
 	h := startBot(t, harnessOpts{srv: []slacktest.Option{slacktest.WithRedelivery(300*time.Millisecond, 3)}})
 	h.srv.FailNext("chat.postMessage", "internal_error")
 	env, _ := h.srv.Mention("C1", "U1", "protein conformations")
-	h.waitAck(env)
+	h.WaitAck(env)
 	if err := h.srv.WaitFor(wait, func() bool { return len(h.srv.Calls("chat.postMessage")) >= 1 }); err != nil {
 		t.Fatal(err)
 	}
@@ -77,10 +79,10 @@ func TestE2EFailedReplyIsRetriedOnRedelivery(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h.waitAck(redelivered)
+	h.WaitAck(redelivered)
 	ts := h.srv.Messages("C1")[0].TS
-	h.waitThread("C1", ts, 1)
-	h.sentinel("U9")
+	h.WaitThread("C1", ts, 1)
+	h.Sentinel("U9")
 	if n := len(h.srv.Thread("C1", ts)); n != 1 {
 		t.Errorf("%d replies, want exactly 1", n)
 	}
@@ -102,15 +104,15 @@ func TestE2EReconnect(t *testing.T) {
 			if err := tt.fault(h); err != nil {
 				t.Fatal(err)
 			}
-			waitUntil(t, "bot to notice the lost socket", func() bool { return !h.bot.Ready() })
+			bottest.WaitUntil(t, "bot to notice the lost socket", func() bool { return !h.bot.Ready() })
 			env := h.srv.SlashCommand(slacktest.CommandOpts{UserID: "U1", ChannelID: "C1", Text: "protein"})
 			h.srv.ResumeConnections()
 			if err := h.srv.WaitConnected(2, wait); err != nil {
 				t.Fatal(err)
 			}
-			h.waitAck(env)
-			h.waitEphemeral("C1", "U1", 1)
-			waitUntil(t, "ready again", h.bot.Ready)
+			h.WaitAck(env)
+			h.WaitEphemeral("C1", "U1", 1)
+			bottest.WaitUntil(t, "ready again", h.bot.Ready)
 			if r := metricValue(t, h.bot, "paperbot_reconnects_total", ""); r < 1 {
 				t.Errorf("reconnects metric = %v, want ≥ 1", r)
 			}
@@ -132,9 +134,9 @@ func TestE2ELingeringSocketLosesNothing(t *testing.T) {
 		threads = append(threads, h.srv.Messages("C1")[i].TS)
 	}
 	for _, ts := range threads {
-		h.waitThread("C1", ts, 1)
+		h.WaitThread("C1", ts, 1)
 	}
-	h.sentinel("U9")
+	h.Sentinel("U9")
 	for _, ts := range threads {
 		if n := len(h.srv.Thread("C1", ts)); n != 1 {
 			t.Errorf("thread %s has %d replies, want 1", ts, n)
@@ -146,9 +148,9 @@ func TestE2ERateLimitedReplyArrivesOnce(t *testing.T) {
 	h := startBot(t, harnessOpts{})
 	h.srv.RateLimit("chat.postMessage", 1, time.Second)
 	env, _ := h.srv.Mention("C1", "U1", "protein conformations")
-	h.waitAck(env)
+	h.WaitAck(env)
 	ts := h.srv.Messages("C1")[0].TS
-	h.waitThread("C1", ts, 1)
+	h.WaitThread("C1", ts, 1)
 	calls := h.srv.Calls("chat.postMessage")
 	if len(calls) != 2 || calls[0].Status != http.StatusTooManyRequests || calls[1].Status != http.StatusOK {
 		t.Errorf("calls = %+v, want one 429 then one success", calls)
@@ -168,7 +170,7 @@ func TestE2EShutdownFinishesWorkInFlight(t *testing.T) {
 	h := startBot(t, harnessOpts{})
 	h.srv.Slow("chat.postMessage", 300*time.Millisecond)
 	env, _ := h.srv.Mention("C1", "U1", "protein conformations")
-	h.waitAck(env)
+	h.WaitAck(env)
 	start := time.Now()
 	if err := h.stop(); err != nil {
 		t.Fatalf("Run returned %v on shutdown, want nil", err)
@@ -188,7 +190,7 @@ func TestE2EShutdownGraceIsBounded(t *testing.T) {
 	// its Close waits for it: keep the delay short, but far over the grace.
 	h.srv.Slow("chat.postMessage", 3*time.Second)
 	env, _ := h.srv.Mention("C1", "U1", "protein")
-	h.waitAck(env)
+	h.WaitAck(env)
 	start := time.Now()
 	if err := h.stop(); err != nil {
 		t.Fatalf("Run = %v, want nil", err)
@@ -202,17 +204,17 @@ func TestE2EHostileQueryIsEscaped(t *testing.T) {
 	h := startBot(t, harnessOpts{})
 	// As Slack sends what a user typed: literal markup arrives entity-escaped.
 	typed := "&lt;!channel&gt; &lt;@U123&gt; &lt;http://evil.example|click&gt; *bold* & protein"
-	h.slash("U1", "C1", typed)
-	m := h.waitEphemeral("C1", "U1", 1)
-	checkSafe(t, &Reply{Text: m.Text, Blocks: mustBlocks(t, m)})
-	if text := blockTexts(t, m); !strings.Contains(text, "&lt;!channel&gt;") {
+	h.Slash("U1", "C1", typed)
+	m := h.WaitEphemeral("C1", "U1", 1)
+	checkSafe(t, &Reply{Text: m.Text, Blocks: bottest.Blocks(t, m)})
+	if text := bottest.BlockTexts(t, m); !strings.Contains(text, "&lt;!channel&gt;") {
 		t.Errorf("the query should be echoed escaped:\n%s", text)
 	}
 	// Real mention tokens in a question are not search terms and never echoed.
 	env, _ := h.srv.Mention("C1", "U1", "<!channel> <@U123> protein conformations")
-	h.waitAck(env)
-	r := h.waitThread("C1", h.srv.Messages("C1")[0].TS, 1)[0]
-	checkSafe(t, &Reply{Text: r.Text, Blocks: mustBlocks(t, r)})
+	h.WaitAck(env)
+	r := h.WaitThread("C1", h.srv.Messages("C1")[0].TS, 1)[0]
+	checkSafe(t, &Reply{Text: r.Text, Blocks: bottest.Blocks(t, r)})
 }
 
 func TestE2EStartupFailsFast(t *testing.T) {
@@ -250,8 +252,8 @@ func TestE2EStartupFailsFast(t *testing.T) {
 					t.Fatalf("error reveals a token: %v", err)
 				}
 			}
-			if strings.Contains(tt.want, "refused") && !errors.Is(err, ErrAuth) {
-				t.Errorf("error %v does not wrap ErrAuth", err)
+			if strings.Contains(tt.want, "refused") && !errors.Is(err, fault.Forbidden) {
+				t.Errorf("error %v is not fault.Forbidden", err)
 			}
 		})
 	}
@@ -259,8 +261,8 @@ func TestE2EStartupFailsFast(t *testing.T) {
 
 func TestE2EAPIURLWithoutTrailingSlash(t *testing.T) {
 	h := startBot(t, harnessOpts{config: func(c *Config) { c.APIURL = strings.TrimSuffix(c.APIURL, "/") }})
-	h.slash("U1", "C1", "help")
-	h.waitEphemeral("C1", "U1", 1)
+	h.Slash("U1", "C1", "help")
+	h.WaitEphemeral("C1", "U1", 1)
 }
 
 func TestE2EHealth(t *testing.T) {
@@ -284,13 +286,13 @@ func TestE2EHealth(t *testing.T) {
 		t.Errorf("/readyz before Run = %d %q, want 503 not connected", code, body)
 	}
 	h.run()
-	waitUntil(t, "ready", h.bot.Ready)
+	bottest.WaitUntil(t, "ready", h.bot.Ready)
 	if code, _ := get("/readyz"); code != http.StatusOK {
 		t.Errorf("/readyz when connected = %d, want 200", code)
 	}
-	h.slash("U1", "C1", "protein")
-	h.waitEphemeral("C1", "U1", 1)
-	waitUntil(t, "reply latency recorded", func() bool { return metricValue(t, h.bot, "paperbot_reply_seconds", "slash") == 1 })
+	h.Slash("U1", "C1", "protein")
+	h.WaitEphemeral("C1", "U1", 1)
+	bottest.WaitUntil(t, "reply latency recorded", func() bool { return metricValue(t, h.bot, "paperbot_reply_seconds", "slash") == 1 })
 	_, metrics := get("/metrics")
 	for _, want := range []string{
 		`paperbot_envelopes_total{type="slash_commands"} 1`, "paperbot_ack_seconds_count", `paperbot_reply_seconds_count{source="slash"} 1`,
@@ -325,9 +327,9 @@ func TestE2EEveryEnvelopeIsAcked(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, env := range []string{unknownEvent, unhandled, unknownType} {
-		h.waitAck(env)
+		h.WaitAck(env)
 	}
-	h.sentinel("U9")
+	h.Sentinel("U9")
 	// The sentinel's own ack may still be on the wire when its reply lands.
 	if err := h.srv.WaitFor(wait, func() bool { return len(h.srv.Unacked()) == 0 }); err != nil {
 		t.Errorf("unacked envelopes: %v", h.srv.Unacked())

@@ -12,6 +12,7 @@ import (
 	"github.com/slack-go/slack"
 
 	"github.com/paperbot/paperbot/bot/blockkit"
+	"github.com/paperbot/paperbot/bot/bottest"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/*.golden from the current output")
@@ -69,7 +70,7 @@ func checkSafe(t *testing.T, rep *Reply, allowed ...string) {
 		t.Fatal(err)
 	}
 	texts := []string{decoded.Text}
-	collectText(decoded.Blocks, &texts)
+	texts = append(texts, bottest.Texts(decoded.Blocks)...)
 	for _, s := range texts {
 		for _, bad := range []string{"<!channel>", "<!here>", "<!everyone>", "<http://evil", "<javascript:", "<@U123>", "<@UEVIL"} {
 			if strings.Contains(s, bad) {
@@ -80,28 +81,6 @@ func checkSafe(t *testing.T, rep *Reply, allowed ...string) {
 	}
 	if len(rep.Blocks) > 50 {
 		t.Errorf("%d blocks, max 50", len(rep.Blocks))
-	}
-}
-
-// collectText gathers every "text" string in decoded blocks.
-func collectText(v any, out *[]string) {
-	switch x := v.(type) {
-	case map[string]any:
-		for k, e := range x {
-			if s, ok := e.(string); ok && k == "text" {
-				*out = append(*out, s)
-				continue
-			}
-			collectText(e, out)
-		}
-	case []any:
-		for _, e := range x {
-			collectText(e, out)
-		}
-	case []map[string]any:
-		for _, e := range x {
-			collectText(e, out)
-		}
 	}
 }
 

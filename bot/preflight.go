@@ -33,7 +33,7 @@ func CheckTokens(ctx context.Context, cfg Config) (Preflight, error) {
 	if err != nil {
 		return p, err
 	}
-	api := slack.New(cfg.BotToken, slack.OptionAPIURL(cfg.APIURL), slack.OptionAppLevelToken(cfg.AppToken),
+	var api SlackAPI = slack.New(cfg.BotToken, slack.OptionAPIURL(cfg.APIURL), slack.OptionAppLevelToken(cfg.AppToken),
 		slack.OptionHTTPClient(&http.Client{Timeout: cfg.HTTPTimeout}))
 	r, err := api.AuthTestContext(ctx)
 	if err != nil {

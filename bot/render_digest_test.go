@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/paperbot/paperbot/bot/blockkit"
+	"github.com/paperbot/paperbot/bot/bottest"
 	"github.com/paperbot/paperbot/bot/digest"
 	"github.com/paperbot/paperbot/search"
 )
@@ -43,7 +44,7 @@ func checkDigestSafe(t *testing.T, rep Reply, users ...string) {
 	}
 	json.Unmarshal(raw, &decoded)
 	texts := []string{decoded.Text}
-	collectText(decoded.Blocks, &texts)
+	texts = append(texts, bottest.Texts(decoded.Blocks)...)
 	for _, s := range texts {
 		for _, tok := range regexp.MustCompile(`<[^>]*>`).FindAllString(s, -1) {
 			inner := tok[1 : len(tok)-1]

@@ -89,6 +89,10 @@ func renderResults(v resultsView) *Reply {
 	return &Reply{Text: resultsText(v.Heading, results), Blocks: blocks}
 }
 
+// nothingFound reports whether r has nothing relevant to show: the index
+// refused its weak matches (NoMatch), or the page is empty.
+func nothingFound(r *search.Results) bool { return r == nil || r.NoMatch || len(r.Results) == 0 }
+
 // pagerButtons are Previous, Next and (for private messages) Share.
 func pagerButtons(v resultsView, offset, n, total int) []slack.BlockElement {
 	size := v.PageSize

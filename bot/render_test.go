@@ -7,6 +7,7 @@ import (
 
 	"github.com/slack-go/slack"
 
+	"github.com/paperbot/paperbot/bot/bottest"
 	"github.com/paperbot/paperbot/search"
 )
 
@@ -81,7 +82,7 @@ func TestHomeGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	var texts []string
-	collectText(decoded, &texts)
+	texts = append(texts, bottest.Texts(decoded)...)
 	all := strings.Join(texts, "\n")
 	for _, want := range []string{"57 papers", "ICML 2025", "/paper show aay87f2q", "&lt;!channel&gt; Conf"} {
 		if !strings.Contains(all, want) {
@@ -157,7 +158,7 @@ func TestCardContent(t *testing.T) {
 			if err := json.Unmarshal([]byte(mustJSON(t, blocks)), &decoded); err != nil {
 				t.Fatal(err)
 			}
-			collectText(decoded, &texts)
+			texts = append(texts, bottest.Texts(decoded)...)
 			all := strings.Join(texts, "\n")
 			for _, w := range tt.want {
 				if !strings.Contains(all, w) {

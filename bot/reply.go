@@ -27,6 +27,18 @@ type Reply struct {
 	// button clicks.
 	ReplaceOriginal bool
 	DeleteOriginal  bool
+	// SideEffect reports that the handler already changed something people
+	// can see (posted a message, created, removed or resumed a
+	// subscription): the delivery then counts as handled even when this
+	// reply cannot be sent, so a redelivery never does it twice. A handler
+	// that fails after such a change returns a Reply with SideEffect set
+	// beside its error; a Reply with nothing else set sends nothing.
+	SideEffect bool
+}
+
+// empty reports whether the reply has nothing to send.
+func (r *Reply) empty() bool {
+	return r.Text == "" && len(r.Blocks) == 0 && !r.ReplaceOriginal && !r.DeleteOriginal
 }
 
 // textReply is a reply with one mrkdwn section carrying text.

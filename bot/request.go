@@ -2,8 +2,6 @@ package bot
 
 import (
 	"time"
-
-	"github.com/slack-go/slack"
 )
 
 // Source is where a request came from; it decides how the reply travels.
@@ -64,19 +62,11 @@ type Request struct {
 	TriggerID   string
 	// Action is set for button clicks.
 	Action *ActionInfo
-	// Slack is the Web API client the bot replies with; handlers may use it
-	// (users.info, conversations.info, chat.postMessage).
-	Slack *slack.Client
-
 	// dedup identifies the delivery; a request is dropped as a duplicate
 	// when any key was already handled.
 	dedup []dedupKey
 	// received is when the envelope was read.
 	received time.Time
-	// sideEffect is set by a handler once it has changed something visible
-	// (posted a message): the delivery then counts as handled even when the
-	// final reply fails, so a redelivery cannot post twice.
-	sideEffect bool
 }
 
 // ActionInfo describes a button click.

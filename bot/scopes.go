@@ -2,17 +2,18 @@ package bot
 
 import "sort"
 
-// APIMethod is a Web API method the bot calls, with the slack-go client
-// method that calls it and the bot scopes Slack requires for it.
+// APIMethod is a Web API method the bot calls, with the SlackAPI method
+// that calls it and the bot scopes Slack requires for it.
 type APIMethod struct {
-	Client string // method name on slack-go's Client
+	Client string // method name on SlackAPI (and slack-go's Client)
 	Method string // Web API method
 	Scopes []string
 }
 
-// APIMethods lists every Web API method the bot calls. deploy/slack's
-// manifest test checks it against the code and the manifest, so a new call
-// without its scope (or a scope nobody uses) fails CI, not an install.
+// APIMethods lists every Web API method the bot calls: one row per method of
+// SlackAPI. The manifest test checks it against SlackAPI by reflection and
+// against deploy/slack's manifest, so a new call without its scope (or a
+// scope nobody uses) fails CI, not an install.
 var APIMethods = []APIMethod{
 	{"AuthTestContext", "auth.test", nil},
 	{"PostMessageContext", "chat.postMessage", []string{"chat:write"}},

@@ -9,7 +9,8 @@ import (
 
 // Searcher is the index the bot answers from. *search.Index implements it.
 // Implementations must be safe for concurrent use; errors should be
-// *search.Error so that their Kind decides what the user is told.
+// *fault.Error (search.Error is one) so that their kind decides what the
+// user is told.
 type Searcher interface {
 	Search(ctx context.Context, r search.Request) (*search.Results, error)
 	Get(id string) (search.Paper, error)

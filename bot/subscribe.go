@@ -11,6 +11,7 @@ import (
 	"github.com/slack-go/slack"
 
 	"github.com/paperbot/paperbot/bot/digest"
+	"github.com/paperbot/paperbot/fault"
 	"github.com/paperbot/paperbot/search"
 )
 
@@ -115,8 +116,8 @@ func (d *Digests) cmdSubscribe(ctx context.Context, req *Request) (*Reply, error
 		if err != nil {
 			return nil, err
 		}
-		return nil, invalid("subscribe", fmt.Sprintf("This channel already follows “%s” (`%s`). `%s` lists its digests.",
-			EscapeInline(dup.Topic), dup.ID, EscapeInline(d.bot.cfg.SlashCommand+" subscriptions")))
+		return nil, refuse("subscribe", fmt.Sprintf("This channel already follows “%s” (`%s`). `%s` lists its digests.",
+			EscapeInline(dup.Topic), dup.ID, EscapeInline(d.bot.SlashCommand()+" subscriptions")))
 	}
 	res, err := d.searcher.Search(ctx, search.Request{Text: topic, Limit: 3})
 	if err != nil {
@@ -128,9 +129,9 @@ func (d *Digests) cmdSubscribe(ctx context.Context, req *Request) (*Reply, error
 
 // userZone is the user's time zone from users.info, UTC when unknown.
 func (d *Digests) userZone(ctx context.Context, user string) string {
-	u, err := d.bot.api.GetUserInfoContext(ctx, user)
+	u, err := d.bot.API().GetUserInfoContext(ctx, user)
 	if err != nil {
-		d.bot.log.Warn("users.info failed; using UTC", "user", user, "err", err)
+		d.bot.Logger().Warn("users.info failed; using UTC", "user", user, "err", err)
 		return "UTC"
 	}
 	if (digest.Schedule{TZ: u.TZ}).Validate() != nil {
@@ -142,24 +143,24 @@ func (d *Digests) userZone(ctx context.Context, user string) string {
 // checkChannel refuses channels the bot cannot post digests to, with advice.
 // join reports a public channel the bot is not in yet: Confirm joins it.
 func (d *Digests) checkChannel(ctx context.Context, channel string) (join bool, err error) {
-	invite := "`/invite @" + EscapeInline(d.bot.botName()) + "`"
-	refuse := func(why string) error {
-		return invalid("subscribe", why+" Run "+invite+" in this channel first, then subscribe again.")
+	invite := "`/invite @" + EscapeInline(d.bot.BotName()) + "`"
+	notMember := func(why string) error {
+		return refuse("subscribe", why+" Run "+invite+" in this channel first, then subscribe again.")
 	}
-	ch, err := d.bot.api.GetConversationInfoContext(ctx, &slack.GetConversationInfoInput{ChannelID: channel})
+	ch, err := d.bot.API().GetConversationInfoContext(ctx, &slack.GetConversationInfoInput{ChannelID: channel})
 	var se slack.SlackErrorResponse
 	switch {
 	case errors.As(err, &se) && (se.Err == "channel_not_found" || se.Err == "not_in_channel"):
 		// Slack hides private channels from apps that are not in them.
-		return false, refuse("I can't post digests here: this is a private channel and I'm not a member.")
+		return false, notMember("I can't post digests here: this is a private channel and I'm not a member.")
 	case err != nil:
 		return false, fmt.Errorf("conversations.info %s: %w", channel, err)
 	case ch.IsArchived:
-		return false, invalid("subscribe", "This channel is archived; digests can't be posted here.")
+		return false, refuse("subscribe", "This channel is archived; digests can't be posted here.")
 	case ch.IsIM:
 		return false, nil
 	case !ch.IsMember && (ch.IsPrivate || ch.IsMpIM):
-		return false, refuse("I can't post digests here: this is a private channel and I'm not a member.")
+		return false, notMember("I can't post digests here: this is a private channel and I'm not a member.")
 	}
 	return !ch.IsMember, nil
 }
@@ -199,25 +200,25 @@ func (d *Digests) actConfirm(ctx context.Context, req *Request) (*Reply, error) 
 			Visibility: Ephemeral, ReplaceOriginal: req.Action.Ephemeral}, nil
 	}
 	if join {
-		if _, _, _, err := d.bot.api.JoinConversationContext(ctx, req.Channel); err != nil {
-			d.bot.log.Warn("joining channel for a digest failed", "channel", req.Channel, "err", err)
-			return nil, invalid("subscribe", "I couldn't join this channel. Run `/invite @"+EscapeInline(d.bot.botName())+"` here, then subscribe again.")
+		if _, _, _, err := d.bot.API().JoinConversationContext(ctx, req.Channel); err != nil {
+			d.bot.Logger().Warn("joining channel for a digest failed", "channel", req.Channel, "err", err)
+			return nil, refuse("subscribe", "I couldn't join this channel. Run `/invite @"+EscapeInline(d.bot.BotName())+"` here, then subscribe again.")
 		}
 	}
 	sub := digest.Subscription{ChannelID: req.Channel, CreatedBy: req.User, Topic: p.Topic, Schedule: p.Schedule, CreatedAt: d.now()}
 	for range 5 { // a 31^5 ID space: a clash is rare, five in a row is a bug
 		sub.ID = digest.NewID()
-		if err = d.store.Create(ctx, sub); !errors.Is(err, digest.ErrExists) {
+		if err = d.store.Create(ctx, sub); !errors.Is(err, fault.Exists) {
 			break
 		}
 	}
 	if err != nil {
 		return nil, friendly("subscribe", err)
 	}
-	req.sideEffect = true
-	d.bot.log.Info("digest subscription created", "subscription", sub.ID, "channel", sub.ChannelID, "user", sub.CreatedBy)
-	rep := renderSubscribed(sub, d.bot.cfg.SlashCommand, sub.Schedule.Next(d.now()))
+	d.bot.Logger().Info("digest subscription created", "subscription", sub.ID, "channel", sub.ChannelID, "user", sub.CreatedBy)
+	rep := renderSubscribed(sub, d.bot.SlashCommand(), sub.Schedule.Next(d.now()))
 	rep.ReplaceOriginal = req.Action.Ephemeral
+	rep.SideEffect = true
 	return rep, nil
 }
 

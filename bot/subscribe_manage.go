@@ -9,7 +9,7 @@ import (
 	"github.com/slack-go/slack"
 
 	"github.com/paperbot/paperbot/bot/digest"
-	"github.com/paperbot/paperbot/search"
+	"github.com/paperbot/paperbot/fault"
 )
 
 func (d *Digests) cmdSubscriptions(ctx context.Context, req *Request) (*Reply, error) {
@@ -20,21 +20,21 @@ func (d *Digests) cmdSubscriptions(ctx context.Context, req *Request) (*Reply, e
 	if err != nil {
 		return nil, err
 	}
-	return renderSubscriptions(subs, req.Channel, d.bot.cfg.SlashCommand, d.now()), nil
+	return renderSubscriptions(subs, req.Channel, d.bot.SlashCommand(), d.now()), nil
 }
 
 // channelSub returns the subscription with the typed ID if it belongs to
 // the channel; otherwise a friendly not-found error.
 func (d *Digests) channelSub(ctx context.Context, channel, typed string) (digest.Subscription, error) {
 	id := digest.NormalizeID(strings.Trim(typed, "`"))
-	notFound := &search.Error{Op: "subscription", Kind: search.NotFound,
+	notFound := &fault.Error{Op: "subscription", Kind: fault.NotFound,
 		Msg: fmt.Sprintf("No subscription `%s` in this channel. `%s` lists them.", EscapeInline(Truncate(id, 20)),
-			EscapeInline(d.bot.cfg.SlashCommand+" subscriptions"))}
+			EscapeInline(d.bot.SlashCommand()+" subscriptions"))}
 	if !digest.ValidID(id) {
 		return digest.Subscription{}, notFound
 	}
 	s, err := d.store.Get(ctx, id)
-	if errors.Is(err, digest.ErrNotFound) || (err == nil && s.ChannelID != channel) {
+	if errors.Is(err, fault.NotFound) || (err == nil && s.ChannelID != channel) {
 		return digest.Subscription{}, notFound
 	}
 	return s, err
@@ -48,8 +48,7 @@ func (d *Digests) unsubscribe(ctx context.Context, req *Request, typed string) (
 	if err := d.store.Delete(ctx, s.ID); err != nil {
 		return s, friendly("unsubscribe", err)
 	}
-	req.sideEffect = true
-	d.bot.log.Info("digest subscription deleted", "subscription", s.ID, "channel", s.ChannelID, "user", req.User)
+	d.bot.Logger().Info("digest subscription deleted", "subscription", s.ID, "channel", s.ChannelID, "user", req.User)
 	return s, nil
 }
 
@@ -59,13 +58,15 @@ func (d *Digests) cmdUnsubscribe(ctx context.Context, req *Request) (*Reply, err
 	}
 	f := strings.Fields(req.Args)
 	if len(f) == 0 {
-		return d.bot.usageReply(req, cmdUnsubscribe), nil
+		return d.bot.UsageReply(req, cmdUnsubscribe), nil
 	}
 	s, err := d.unsubscribe(ctx, req, f[0])
 	if err != nil {
 		return nil, err
 	}
-	return textReply(fmt.Sprintf("Unsubscribed: no more digests on “%s” (`%s`) here.", EscapeInline(s.Topic), s.ID), Ephemeral), nil
+	rep := textReply(fmt.Sprintf("Unsubscribed: no more digests on “%s” (`%s`) here.", EscapeInline(s.Topic), s.ID), Ephemeral)
+	rep.SideEffect = true
+	return rep, nil
 }
 
 // actRemove is the Unsubscribe button of the list: it deletes and shows the
@@ -80,11 +81,12 @@ func (d *Digests) actRemove(ctx context.Context, req *Request) (*Reply, error) {
 	}
 	subs, err := d.store.ByChannel(ctx, req.Channel)
 	if err != nil {
-		return nil, err
+		return &Reply{SideEffect: true}, err // unsubscribed all the same
 	}
-	rep := renderSubscriptions(subs, req.Channel, d.bot.cfg.SlashCommand, d.now())
+	rep := renderSubscriptions(subs, req.Channel, d.bot.SlashCommand(), d.now())
 	rep.Text = fmt.Sprintf("Unsubscribed “%s” (`%s`). %s", EscapeInline(s.Topic), s.ID, rep.Text)
 	rep.ReplaceOriginal = req.Action.Ephemeral
+	rep.SideEffect = true
 	return rep, nil
 }
 
@@ -95,7 +97,7 @@ func (d *Digests) cmdResume(ctx context.Context, req *Request) (*Reply, error) {
 	}
 	f := strings.Fields(req.Args)
 	if len(f) == 0 {
-		return d.bot.usageReply(req, cmdResume), nil
+		return d.bot.UsageReply(req, cmdResume), nil
 	}
 	s, err := d.channelSub(ctx, req.Channel, f[0])
 	if err != nil {
@@ -109,16 +111,17 @@ func (d *Digests) cmdResume(ctx context.Context, req *Request) (*Reply, error) {
 		return nil, err
 	}
 	if join {
-		if _, _, _, err := d.bot.api.JoinConversationContext(ctx, req.Channel); err != nil {
-			return nil, invalid("resume", "I still can't post here. Run `/invite @"+EscapeInline(d.bot.botName())+"` in this channel, then resume again.")
+		if _, _, _, err := d.bot.API().JoinConversationContext(ctx, req.Channel); err != nil {
+			return nil, refuse("resume", "I still can't post here. Run `/invite @"+EscapeInline(d.bot.BotName())+"` in this channel, then resume again.")
 		}
 	}
 	if err := d.store.Resume(ctx, s.ID, d.now()); err != nil {
 		return nil, friendly("resume", err)
 	}
-	req.sideEffect = true
-	return textReply(fmt.Sprintf(":arrow_forward: Resumed “%s” (`%s`): next digest %s.", EscapeInline(s.Topic), s.ID,
-		slackDate(s.Schedule.Next(d.now()))), Ephemeral), nil
+	rep := textReply(fmt.Sprintf(":arrow_forward: Resumed “%s” (`%s`): next digest %s.", EscapeInline(s.Topic), s.ID,
+		slackDate(s.Schedule.Next(d.now()))), Ephemeral)
+	rep.SideEffect = true
+	return rep, nil
 }
 
 // cmdDigest previews, privately, the channel's next digests as if they ran now.
@@ -132,12 +135,12 @@ func (d *Digests) cmdDigest(ctx context.Context, req *Request) (*Reply, error) {
 	}
 	if len(ds) == 0 {
 		return textReply(fmt.Sprintf("<#%s> has no active digest subscriptions. Start one with `%s`.", req.Channel,
-			EscapeInline(d.bot.cfg.SlashCommand+" subscribe graph neural networks at 09:00")), Ephemeral), nil
+			EscapeInline(d.bot.SlashCommand()+" subscribe graph neural networks at 09:00")), Ephemeral), nil
 	}
 	rep := &Reply{Visibility: Ephemeral}
 	var texts []string
 	for i, dg := range ds {
-		m := renderDigest(dg, digestRender{Slash: d.bot.cfg.SlashCommand, Preview: true, IDBase: i * 1000})[0]
+		m := renderDigest(dg, digestRender{Slash: d.bot.SlashCommand(), Preview: true, IDBase: i * 1000})[0]
 		if len(rep.Blocks)+len(m.Blocks) > 48 {
 			texts = append(texts, "(more digests: too many to preview at once)")
 			break
@@ -157,7 +160,7 @@ func (d *Digests) homeBlocks(ctx context.Context, user string) ([]slack.Block, e
 	}
 	slash := "/paper"
 	if d.bot != nil {
-		slash = d.bot.cfg.SlashCommand
+		slash = d.bot.SlashCommand()
 	}
 	return renderHomeDigests(subs, slash, d.now()), nil
 }

@@ -3,12 +3,23 @@ package bot
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net"
-	"runtime/debug"
-
-	"github.com/paperbot/paperbot/search"
+	"sync"
 )
+
+// startWorkers starts Config.Workers goroutines that process requests from
+// the queue until it is closed; wait on the group for them to finish.
+func (b *Bot) startWorkers(ctx context.Context) *sync.WaitGroup {
+	var workers sync.WaitGroup
+	for range b.cfg.Workers {
+		workers.Go(func() {
+			for req := range b.queue {
+				b.process(ctx, req)
+			}
+		})
+	}
+	return &workers
+}
 
 // process handles one request on a worker: de-duplicate, dispatch, turn
 // errors into friendly replies, deliver. A delivery that failed before
@@ -38,76 +49,22 @@ func (b *Bot) process(ctx context.Context, req *Request) {
 	defer func() { b.dedup.finish(req.dedup, handled) }()
 
 	rep, err := b.dispatch(ctx, req)
+	sideEffect := rep != nil && rep.SideEffect
 	if err != nil {
 		rep = b.errorReply(req, err)
 	}
-	if rep == nil {
-		handled = err == nil || req.sideEffect
+	if rep == nil || rep.empty() {
+		handled = err == nil || sideEffect
 		return
 	}
 	if err := b.deliver(ctx, req, rep); err != nil {
 		b.metrics.errors.WithLabelValues("slack").Inc()
 		b.log.Error("reply not delivered", "source", req.Source.String(), "user", req.User, "channel", req.Channel, "err", err)
-		handled = req.sideEffect || maybeDelivered(err)
+		handled = sideEffect || maybeDelivered(err)
 		return
 	}
 	handled = true
 	b.metrics.replyLatency.WithLabelValues(req.Source.String()).Observe(since(req.received))
-}
-
-// dispatch routes a request to its handler, converting a panic into an
-// internal error so one bad request cannot take the bot down.
-func (b *Bot) dispatch(ctx context.Context, req *Request) (rep *Reply, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			b.log.Error("handler panicked", "source", req.Source.String(), "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
-			rep, err = nil, fmt.Errorf("handler panic: %v", p)
-		}
-	}()
-	switch {
-	case req.Source == SourceHome:
-		return nil, b.publishHome(ctx, req.User)
-	case req.Action != nil:
-		h, ok := b.table.action(req.Action.ID)
-		if !ok {
-			b.log.Debug("click on unknown action ignored", "action", req.Action.ID)
-			return nil, nil
-		}
-		return h(ctx, req)
-	}
-	cmd, args := b.table.route(req.Text)
-	req.Args = args
-	b.log.Debug("command", "source", req.Source.String(), "command", cmd.Name, "user", req.User, "channel", req.Channel)
-	return cmd.Handler(ctx, req)
-}
-
-// errorReply is what the user sees when a handler fails: the error's own
-// message for invalid input and unknown IDs, a generic apology otherwise
-// (with the detail logged). It is ephemeral where Slack allows.
-func (b *Bot) errorReply(req *Request, err error) *Reply {
-	kind := search.KindOf(err)
-	switch kind {
-	case search.Invalid, search.NotFound:
-		b.metrics.errors.WithLabelValues(kindLabel(kind)).Inc()
-		b.log.Debug("request refused", "source", req.Source.String(), "user", req.User, "kind", kind.String(), "err", err)
-		return textReply(":warning: "+Escape(search.Message(err)), Ephemeral)
-	}
-	b.metrics.errors.WithLabelValues("internal").Inc()
-	b.log.Error("request failed", "source", req.Source.String(), "user", req.User, "channel", req.Channel, "err", err)
-	if req.Source == SourceHome {
-		return nil
-	}
-	return textReply(":confused: Sorry, something went wrong on my side. Please try again in a minute.", Ephemeral)
-}
-
-func kindLabel(k search.Kind) string {
-	switch k {
-	case search.Invalid:
-		return "invalid"
-	case search.NotFound:
-		return "not_found"
-	}
-	return "internal"
 }
 
 // maybeDelivered reports whether a failed post may still have reached Slack

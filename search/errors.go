@@ -1,71 +1,37 @@
 package search
 
 import (
-	"errors"
 	"fmt"
+
+	"github.com/paperbot/paperbot/fault"
 )
 
 // Kind classifies an error so callers at the edge (CLI, Slack) can choose
-// what to tell the user without matching on text.
-type Kind int
+// what to tell the user without matching on text. It is paperbot's one
+// vocabulary of kinds, fault.Kind; this package uses Internal, Invalid
+// (a malformed query, corpus file or record: Msg is safe and useful to show
+// the user) and NotFound (an unknown paper ID).
+type Kind = fault.Kind
 
+// The kinds this package returns.
 const (
-	// Internal is a failure the user cannot fix; log it, apologise.
-	Internal Kind = iota
-	// Invalid is bad input: a malformed query, corpus file or record. Msg is
-	// safe and useful to show the user.
-	Invalid
-	// NotFound is an unknown paper ID.
-	NotFound
+	Internal = fault.Internal
+	Invalid  = fault.Invalid
+	NotFound = fault.NotFound
 )
 
-func (k Kind) String() string {
-	switch k {
-	case Invalid:
-		return "invalid"
-	case NotFound:
-		return "not found"
-	default:
-		return "internal"
-	}
-}
+// Error is the error type returned by this package: an operation, its kind,
+// a friendly message and the cause.
+type Error = fault.Error
 
-// Error is the error type returned by this package.
-type Error struct {
-	Op   string // operation, e.g. "parse query", "load corpus"
-	Kind Kind
-	Msg  string // friendly, user-facing explanation
-	Err  error  // underlying cause, if any
-}
-
-func (e *Error) Error() string {
-	s := e.Op
-	if e.Msg != "" {
-		s += ": " + e.Msg
-	}
-	if e.Err != nil {
-		s += ": " + e.Err.Error()
-	}
-	return s
-}
-
-func (e *Error) Unwrap() error { return e.Err }
-
-// KindOf returns the Kind of err, Internal when err is not an *Error.
-func KindOf(err error) Kind {
-	var e *Error
-	if errors.As(err, &e) {
-		return e.Kind
-	}
-	return Internal
-}
+// KindOf returns the Kind of err, Internal when it carries none.
+func KindOf(err error) Kind { return fault.KindOf(err) }
 
 // Message returns the user-facing message of err: Msg of an *Error of kind
 // Invalid or NotFound, otherwise a generic line.
 func Message(err error) string {
-	var e *Error
-	if errors.As(err, &e) && e.Kind != Internal && e.Msg != "" {
-		return e.Msg
+	if msg, ok := fault.UserMessage(err); ok {
+		return msg
 	}
 	return "something went wrong on our side"
 }

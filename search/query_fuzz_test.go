@@ -2,12 +2,13 @@ package search
 
 import (
 	"context"
+	"math"
+	"runtime"
 	"testing"
-	"time"
 )
 
-// FuzzParseQuery: any input parses or fails with an Invalid *Error, quickly;
-// a parsed query then searches the seeds without error.
+// FuzzParseQuery: any input parses or fails with an Invalid *Error, in work
+// linear in its length; a parsed query then searches the seeds without error.
 //
 //	go test -run '^$' -fuzz FuzzParseQuery -fuzztime 30s ./search/
 func FuzzParseQuery(f *testing.F) {
@@ -21,11 +22,13 @@ func FuzzParseQuery(f *testing.F) {
 	}
 	ix, _ := seedIndex(f)
 	f.Fuzz(func(t *testing.T, s string) {
-		start := time.Now()
-		q, err := parseQuery(s)
-		if d := time.Since(start); d > 100*time.Millisecond {
-			t.Fatalf("parseQuery(%q) took %v", s, d)
+		// Work, not wall-clock time: a timer fails under load, while the
+		// parser's allocations grow with the work it does whatever the
+		// machine's speed (the seeds use at most ~35 bytes per input byte).
+		if mallocs, bytes := parseAllocs(s); mallocs > parseMallocBudget(s) || bytes > parseByteBudget(s) {
+			t.Fatalf("parseQuery(%q) made %d allocations of %d bytes in all: more than linear in its %d bytes", s, mallocs, bytes, len(s))
 		}
+		q, err := parseQuery(s)
 		if err != nil {
 			if KindOf(err) != Invalid || Message(err) == "" {
 				t.Fatalf("parseQuery(%q): %v is not a friendly Invalid error", s, err)
@@ -44,3 +47,24 @@ func FuzzParseQuery(f *testing.F) {
 		}
 	})
 }
+
+// parseAllocs returns the allocations one parseQuery(s) makes: the fewest of
+// three runs, since the fuzzing engine's goroutines allocate beside it and
+// can only add to the count.
+func parseAllocs(s string) (mallocs, bytes uint64) {
+	mallocs, bytes = math.MaxUint64, math.MaxUint64
+	for range 3 {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		_, _ = parseQuery(s)
+		runtime.ReadMemStats(&after)
+		mallocs = min(mallocs, after.Mallocs-before.Mallocs)
+		bytes = min(bytes, after.TotalAlloc-before.TotalAlloc)
+	}
+	return mallocs, bytes
+}
+
+// parseMallocBudget and parseByteBudget bound the allocations parseQuery may
+// make for s: linear in its length, with room for the query's own structure.
+func parseMallocBudget(s string) uint64 { return 32 + 2*uint64(len(s)) }
+func parseByteBudget(s string) uint64   { return 2048 + 128*uint64(len(s)) }

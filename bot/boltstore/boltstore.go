@@ -25,6 +25,7 @@ import (
 	bolterrors "go.etcd.io/bbolt/errors"
 
 	"github.com/paperbot/paperbot/bot/digest"
+	"github.com/paperbot/paperbot/fault"
 )
 
 // FileName is the store's file name inside PAPERBOT_DATA_DIR.
@@ -143,12 +144,12 @@ func (s *Store) Check() error {
 func (s *Store) Close() error { return s.db.Close() }
 
 // getJSON reads the JSON record under key in bucket; a missing one is
-// digest.ErrNotFound, an unreadable one an error naming it.
+// fault.NotFound, an unreadable one an error naming it.
 func getJSON[T any](tx *bolt.Tx, bucket []byte, key, what string) (T, error) {
 	var v T
 	raw := tx.Bucket(bucket).Get([]byte(key))
 	if raw == nil {
-		return v, fmt.Errorf("%s %s: %w", what, key, digest.ErrNotFound)
+		return v, fmt.Errorf("%s %s: %w", what, key, fault.NotFound)
 	}
 	if err := json.Unmarshal(raw, &v); err != nil {
 		return v, fmt.Errorf("%s %s: corrupt record: %w", what, key, err)

@@ -13,8 +13,8 @@ import (
 	bolt "go.etcd.io/bbolt"
 
 	"github.com/paperbot/paperbot/bot/boltstore"
-	"github.com/paperbot/paperbot/bot/digest"
 	"github.com/paperbot/paperbot/bot/digest/digesttest"
+	"github.com/paperbot/paperbot/fault"
 )
 
 const pageSize = 4096 // bbolt's default on the platforms the tests run on
@@ -281,7 +281,7 @@ func TestCorruptRecordIsAnErrorNamingIt(t *testing.T) {
 		if err == nil || !(strings.Contains(err.Error(), key.String()) || strings.Contains(err.Error(), subID(1))) {
 			t.Errorf("%s: error %v does not name the record", name, err)
 		}
-		if errors.Is(err, digest.ErrNotFound) {
+		if errors.Is(err, fault.NotFound) {
 			t.Errorf("%s: a corrupt record is reported as missing: %v", name, err)
 		}
 	}

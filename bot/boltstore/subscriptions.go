@@ -9,6 +9,7 @@ import (
 	bolt "go.etcd.io/bbolt"
 
 	"github.com/paperbot/paperbot/bot/digest"
+	"github.com/paperbot/paperbot/fault"
 )
 
 // update runs fn in a write transaction. A panic inside bbolt (a page
@@ -55,7 +56,7 @@ func (s *Store) Create(ctx context.Context, sub digest.Subscription) error {
 	}
 	return s.update(ctx, func(tx *bolt.Tx) error {
 		if tx.Bucket(bucketSubs).Get([]byte(sub.ID)) != nil {
-			return fmt.Errorf("subscription %s: %w", sub.ID, digest.ErrExists)
+			return fmt.Errorf("subscription %s: %w", sub.ID, fault.Exists)
 		}
 		return putSub(tx, sub)
 	})

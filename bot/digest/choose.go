@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/paperbot/paperbot/fault"
 	"github.com/paperbot/paperbot/search"
 )
 
@@ -90,7 +91,7 @@ func resolvePapers(ctx context.Context, srch Searcher, sub Subscription, ids []s
 			continue
 		}
 		p, err := srch.Get(id)
-		if search.KindOf(err) == search.NotFound {
+		if fault.KindOf(err) == fault.NotFound {
 			continue
 		}
 		if err != nil {

@@ -45,8 +45,9 @@ const (
 	DefaultConcurrency = 4
 	DefaultInterval    = 30 * time.Second
 	DefaultRunTimeout  = 2 * time.Minute
-	// MaxPapers bounds Config.Papers: a digest is a short read.
-	MaxPapers = 30
+	// MaxPapers bounds Config.Papers (and PAPERBOT_DIGEST_SIZE): a digest
+	// is a short read.
+	MaxPapers = 20
 )
 
 func (c *Config) setDefaults() error {

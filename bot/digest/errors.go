@@ -2,17 +2,16 @@ package digest
 
 import (
 	"errors"
-	"fmt"
+
+	"github.com/paperbot/paperbot/fault"
 )
 
-// Errors returned by Store implementations and this package; match them with errors.Is.
+// Errors of this package and of Store implementations carry a fault.Kind:
+// fault.Invalid for input a person can fix (the error's text says how),
+// fault.NotFound for an unknown subscription or run, fault.Exists for a
+// subscription ID already taken. Match them with errors.Is(err, fault.NotFound).
+// The conditions below are specific to digests.
 var (
-	// ErrInvalid marks input a person can fix; the error's text says how.
-	ErrInvalid = errors.New("invalid")
-	// ErrNotFound is an unknown subscription or run.
-	ErrNotFound = errors.New("not found")
-	// ErrExists is a subscription ID that is already taken.
-	ErrExists = errors.New("already exists")
 	// ErrState is a run transition its current state does not allow, e.g.
 	// marking a skipped run posted.
 	ErrState = errors.New("run is not in a state that allows this")
@@ -20,12 +19,8 @@ var (
 	ErrSchemaTooNew = errors.New("store schema is newer than this paperbot understands")
 )
 
-// InvalidError is bad input with a friendly, user-facing message. It matches ErrInvalid.
-type InvalidError struct{ Msg string }
-
-func (e *InvalidError) Error() string        { return e.Msg }
-func (e *InvalidError) Is(target error) bool { return target == ErrInvalid }
-
+// invalidf is bad input with a friendly, user-facing message; its text is
+// the message alone.
 func invalidf(format string, args ...any) error {
-	return &InvalidError{Msg: fmt.Sprintf(format, args...)}
+	return fault.Errorf("", fault.Invalid, format, args...)
 }

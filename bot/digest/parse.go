@@ -19,7 +19,7 @@ const SubscribeUsage = "/paper subscribe TOPIC [at HH:MM] [tz Area/City] [daily|
 //
 // The options follow the topic in any order. Missing options default to
 // 09:00 on weekdays; a missing zone leaves Schedule.TZ empty for the caller to
-// fill (from the user's profile) before Validate. Errors match ErrInvalid and
+// fill (from the user's profile) before Validate. Errors are fault.Invalid and
 // their text tells the user what to write instead.
 func ParseSubscribe(text string) (topic string, s Schedule, err error) {
 	s = Schedule{Hour: DefaultHour, Minute: DefaultMinute, Every: Weekdays}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/paperbot/paperbot/bot/digest"
+	"github.com/paperbot/paperbot/fault"
 )
 
 func TestParseSubscribe(t *testing.T) {
@@ -66,7 +67,7 @@ func TestParseSubscribeErrors(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, _, err := digest.ParseSubscribe(c.in)
-			if !errors.Is(err, digest.ErrInvalid) {
+			if !errors.Is(err, fault.Invalid) {
 				t.Fatalf("error = %v, want ErrInvalid", err)
 			}
 			if !strings.Contains(err.Error(), c.says) {

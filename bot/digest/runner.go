@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/paperbot/paperbot/fault"
 	"github.com/paperbot/paperbot/search"
 )
 
@@ -19,7 +20,7 @@ func (s *Scheduler) work(ctx context.Context, now time.Time, j job) {
 		var subp *Subscription
 		if err == nil {
 			subp = &sub
-		} else if !errors.Is(err, ErrNotFound) {
+		} else if !errors.Is(err, fault.NotFound) {
 			log.Error("digest: reading subscription", "err", err)
 			return
 		}

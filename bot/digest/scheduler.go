@@ -7,6 +7,8 @@ import (
 	"slices"
 	"sync"
 	"time"
+
+	"github.com/paperbot/paperbot/fault"
 )
 
 // Scheduler posts each subscription's digest once per scheduled day. Tick
@@ -217,7 +219,7 @@ func (s *Scheduler) collectSub(ctx context.Context, now time.Time, sub Subscript
 		if err == nil {
 			return nil
 		}
-		if !errors.Is(err, ErrNotFound) {
+		if !errors.Is(err, fault.NotFound) {
 			return err
 		}
 		add(job{sub: sub, occ: occs[i], latest: i == len(occs)-1})

@@ -7,17 +7,17 @@ import (
 
 // Store keeps subscriptions, the per-channel ledger of posted papers and the
 // digest run log. Implementations are safe for concurrent use and pass
-// digesttest.TestStore. Every method is atomic; errors match ErrNotFound,
-// ErrExists, ErrState or ErrInvalid where this contract names them, and are
+// digesttest.TestStore. Every method is atomic; errors carry fault.NotFound,
+// fault.Exists, ErrState or fault.Invalid where this contract names them, and are
 // otherwise internal failures.
 //
 // Lists are ordered by CreatedAt, then ID, and return copies.
 type Store interface {
-	// Create stores a new subscription after Validate; ErrExists when its ID is taken.
+	// Create stores a new subscription after Validate; fault.Exists when its ID is taken.
 	Create(ctx context.Context, s Subscription) error
-	// Get returns a subscription by ID; ErrNotFound.
+	// Get returns a subscription by ID; fault.NotFound.
 	Get(ctx context.Context, id string) (Subscription, error)
-	// Delete removes a subscription; its runs and the channel ledger stay. ErrNotFound.
+	// Delete removes a subscription; its runs and the channel ledger stay. fault.NotFound.
 	Delete(ctx context.Context, id string) error
 	// ByChannel lists a channel's subscriptions, paused ones included.
 	ByChannel(ctx context.Context, channelID string) ([]Subscription, error)
@@ -26,10 +26,10 @@ type Store interface {
 	// Active lists every subscription that is not paused.
 	Active(ctx context.Context) ([]Subscription, error)
 	// Pause stops a subscription's digests, saying why; pausing a paused
-	// subscription updates the reason. ErrNotFound.
+	// subscription updates the reason. fault.NotFound.
 	Pause(ctx context.Context, id, reason string) error
 	// Resume restarts a paused subscription and sets ResumedAt to at; a no-op
-	// on an active one. ErrNotFound.
+	// on an active one. fault.NotFound.
 	Resume(ctx context.Context, id string, at time.Time) error
 
 	// PostedIn returns which of paperIDs any digest has posted to the channel.
@@ -39,7 +39,7 @@ type Store interface {
 	// won true; when the key already has a run it returns that run and false.
 	// Exactly one of any number of concurrent claimers wins.
 	Claim(ctx context.Context, run Run) (Run, bool, error)
-	// GetRun returns a run; ErrNotFound.
+	// GetRun returns a run; fault.NotFound.
 	GetRun(ctx context.Context, key RunKey) (Run, error)
 	// Choose records the papers of a Claimed run and moves it to Posting.
 	// ErrState from any other state.
@@ -54,7 +54,7 @@ type Store interface {
 	// no-op; any other state gives ErrState.
 	MarkPosted(ctx context.Context, key RunKey, ts string, at time.Time) error
 	// Finish moves an unfinished run to Skipped or Failed with a reason.
-	// ErrState when the run is already done; ErrInvalid for other states.
+	// ErrState when the run is already done; fault.Invalid for other states.
 	Finish(ctx context.Context, key RunKey, state RunState, reason string, at time.Time) error
 	// Unfinished lists runs in state Claimed or Posting, oldest claim first.
 	Unfinished(ctx context.Context) ([]Run, error)

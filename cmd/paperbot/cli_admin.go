@@ -30,7 +30,7 @@ func runConfig(e *env, args []string) error {
 	if *markdown {
 		return printConfigTable(e.stdout)
 	}
-	entries := configInEffect()
+	entries := configInEffect(e.environment())
 	if *asJSON {
 		if err := writeJSON(e.stdout, entries); err != nil {
 			return err
@@ -49,7 +49,7 @@ func runConfig(e *env, args []string) error {
 		}
 		fmt.Fprintln(e.stdout, "\nDescriptions and defaults: paperbot config --markdown; every variable is in .env.example.")
 	}
-	_, err := loadConfig()
+	_, err := loadConfig(e.environment())
 	return err
 }
 

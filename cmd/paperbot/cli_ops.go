@@ -100,7 +100,7 @@ func checkSlack(e *env, cfg Config) *checkReport {
 	}
 	ctx, cancel := context.WithTimeout(e.ctx, 30*time.Second)
 	defer cancel()
-	p, err := bot.CheckTokens(ctx, bot.Config{BotToken: cfg.BotToken, AppToken: cfg.AppToken, APIURL: cfg.APIURL})
+	p, err := bot.CheckTokens(ctx, cfg.botConfig())
 	if err != nil {
 		r.add("bot token", false, "%s", oneLine(err))
 		return r

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/paperbot/paperbot/bot/boltstore"
+	"github.com/paperbot/paperbot/bot/bottest"
 	"github.com/paperbot/paperbot/bot/slacktest"
 )
 
@@ -88,8 +89,8 @@ func TestStoreBackupWhileServing(t *testing.T) {
 	srv := slacktest.NewServer()
 	defer srv.Close()
 	slackEnv(t, srv)
-	addr := freeAddr(t)
-	t.Setenv("PAPERBOT_HTTP_ADDR", addr)
+	ln := listenLocal(t)
+	addr := ln.Addr().String()
 	dir := t.TempDir()
 	t.Setenv("PAPERBOT_DATA_DIR", dir)
 	path, _ := writeStore(t, dir, 12)
@@ -97,8 +98,8 @@ func TestStoreBackupWhileServing(t *testing.T) {
 	ctx, stop := context.WithCancel(t.Context())
 	defer stop()
 	done := make(chan int, 1)
-	var errOut syncBuffer
-	go func() { done <- run(ctx, []string{"serve"}, strings.NewReader(""), io.Discard, &errOut) }()
+	var errOut bottest.Buffer
+	go func() { done <- runOn(ctx, ln, []string{"serve"}, strings.NewReader(""), io.Discard, &errOut) }()
 	ready := func() bool {
 		resp, err := http.Get("http://" + addr + "/readyz")
 		if err != nil {

@@ -104,9 +104,9 @@ func TestExitCodes(t *testing.T) {
 			}
 		})
 	}
-	t.Setenv("PAPERBOT_HTTP_ADDR", freeAddr(t))
+	t.Setenv("PAPERBOT_HTTP_ADDR", refusingAddr(t))
 	if code, _, errOut := runCmd(t, t.Context(), "healthcheck"); code != exitNo {
-		t.Errorf("healthcheck with nothing listening: exit %d, want 1 (Docker's unhealthy): %s", code, errOut)
+		t.Errorf("healthcheck with no healthy bot listening: exit %d, want 1 (Docker's unhealthy): %s", code, errOut)
 	}
 	if code, out, _ := runCmd(t, t.Context(), "check"); code != exitNo || !strings.Contains(out, "SLACK_BOT_TOKEN is not set") {
 		t.Errorf("check without tokens: exit %d, %q", code, out)

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"os"
 	"reflect"
 	"strings"
 )
@@ -16,17 +15,16 @@ type configEntry struct {
 	Description string `json:"description"`
 }
 
-// configInEffect lists every variable of Config with the value the
-// environment gives it (an empty value counts as unset, as in loadConfig),
-// as written: a malformed value is shown as it is, for the error that follows.
-func configInEffect() []configEntry {
+// configInEffect lists every variable of Config with the value lookup gives
+// it (an empty value counts as unset, as in loadConfig), as written: a
+// malformed value is shown as it is, for the error that follows.
+func configInEffect(lookup lookupFunc) []configEntry {
 	var out []configEntry
-	typ := reflect.TypeOf(Config{})
-	for i := 0; i < typ.NumField(); i++ {
-		tag := typ.Field(i).Tag
-		c := configEntry{Name: tag.Get("envconfig"), Default: tag.Get("default"), Secret: tag.Get("secret") == "true",
+	for _, f := range reflect.VisibleFields(reflect.TypeFor[Config]()) {
+		tag := f.Tag
+		c := configEntry{Name: tag.Get("env"), Default: defaultOf(f), Secret: tag.Get("secret") == "true",
 			Description: tag.Get("desc")}
-		if v, ok := os.LookupEnv(c.Name); ok && strings.TrimSpace(v) != "" {
+		if v, ok := lookup(c.Name); ok && strings.TrimSpace(v) != "" {
 			c.Value, c.Set = v, true
 		} else {
 			c.Value = c.Default

@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestConfigValidate(t *testing.T) {
@@ -63,26 +64,31 @@ func TestValidateSlackNeverPrintsTokens(t *testing.T) {
 	}
 }
 
+// lookupIn is a lookupFunc over a map, for tests that run in parallel.
+func lookupIn(vars map[string]string) lookupFunc {
+	return func(key string) (string, bool) { v, ok := vars[key]; return v, ok }
+}
+
 func TestConfigFromEnvironment(t *testing.T) {
-	t.Setenv("PAPERBOT_CORPUS", " a.json, papers/*.tsv ,,")
-	t.Setenv("PAPERBOT_WORKERS", "3")
-	c, err := loadConfig()
+	t.Parallel()
+	vars := map[string]string{"PAPERBOT_CORPUS": " a.json, papers/*.tsv ,,", "PAPERBOT_WORKERS": "3", "PAPERBOT_HTTP_ADDR": " "}
+	c, err := loadConfig(lookupIn(vars))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got, want := c.CorpusPatterns(), []string{"a.json", "papers/*.tsv"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("CorpusPatterns() = %q, want %q", got, want)
 	}
-	if c.Workers != 3 || c.APIURL != "https://slack.com/api/" {
+	if c.Workers != 3 || c.APIURL != "https://slack.com/api/" || c.HTTPAddr != "127.0.0.1:8080" || c.DigestGrace != 6*time.Hour {
 		t.Errorf("env not applied or defaults missing: %+v", c)
 	}
-	t.Setenv("PAPERBOT_WORKERS", "many")
-	if _, err := loadConfig(); err == nil || err.Error() != `PAPERBOT_WORKERS="many" is not a valid whole number (see paperbot config --markdown)` {
+	vars["PAPERBOT_WORKERS"] = "many"
+	if _, err := loadConfig(lookupIn(vars)); err == nil || err.Error() != `PAPERBOT_WORKERS="many" is not a valid whole number (see paperbot config --markdown)` {
 		t.Errorf("loadConfig with a non-number = %v, want a friendly error naming PAPERBOT_WORKERS", err)
 	}
-	t.Setenv("PAPERBOT_WORKERS", "3")
-	t.Setenv("PAPERBOT_DIGEST_GRACE", "6 hours")
-	if _, err := loadConfig(); err == nil || !strings.Contains(err.Error(), "PAPERBOT_DIGEST_GRACE") || !strings.Contains(err.Error(), "such as 10s") {
+	vars["PAPERBOT_WORKERS"] = "3"
+	vars["PAPERBOT_DIGEST_GRACE"] = "6 hours"
+	if _, err := loadConfig(lookupIn(vars)); err == nil || !strings.Contains(err.Error(), "PAPERBOT_DIGEST_GRACE") || !strings.Contains(err.Error(), "such as 10s") {
 		t.Errorf("loadConfig with a bad duration = %v", err)
 	}
 }
@@ -93,7 +99,7 @@ func configKeys(t *testing.T) []string {
 	var keys []string
 	typ := reflect.TypeOf(Config{})
 	for i := 0; i < typ.NumField(); i++ {
-		keys = append(keys, typ.Field(i).Tag.Get("envconfig"))
+		keys = append(keys, typ.Field(i).Tag.Get("env"))
 	}
 	return keys
 }

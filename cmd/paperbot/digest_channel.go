@@ -21,7 +21,7 @@ func resolveChannel(e *env, channel string) (string, error) {
 	}
 	ctx, cancel := context.WithTimeout(e.ctx, 30*time.Second)
 	defer cancel()
-	return bot.ResolveChannel(ctx, bot.Config{BotToken: e.cfg.BotToken, APIURL: e.cfg.APIURL}, channel)
+	return bot.ResolveChannel(ctx, e.cfg.botConfig(), channel)
 }
 
 // digestPreview is `digest --dry-run --json`: per active subscription, the

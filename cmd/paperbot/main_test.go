@@ -11,12 +11,12 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/paperbot/paperbot/bot"
+	"github.com/paperbot/paperbot/bot/bottest"
 	"github.com/paperbot/paperbot/bot/slacktest"
 )
 
@@ -150,16 +150,40 @@ func TestIndexPersistsAndServesQueries(t *testing.T) {
 	}
 }
 
-// freeAddr returns a loopback address nothing listens on.
-func freeAddr(t *testing.T) string {
+// listenLocal opens a loopback listener on port 0 for serve's HTTP
+// endpoints (runOn) and points PAPERBOT_HTTP_ADDR at it for the CLI
+// commands that talk to the running bot. Holding the port from the start,
+// unlike listen-close-reuse, leaves no moment for another process to take it.
+func listenLocal(t *testing.T) net.Listener {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	addr := ln.Addr().String()
-	ln.Close()
-	return addr
+	t.Cleanup(func() { ln.Close() })
+	t.Setenv("PAPERBOT_HTTP_ADDR", ln.Addr().String())
+	return ln
+}
+
+// refusingAddr returns a loopback address whose listener drops every
+// connection at once: an endpoint that is there but never healthy.
+func refusingAddr(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ln.Close() })
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			c.Close()
+		}
+	}()
+	return ln.Addr().String()
 }
 
 func slackEnv(t *testing.T, srv *slacktest.Server) {
@@ -176,14 +200,14 @@ func TestServeEndToEnd(t *testing.T) {
 	srv := slacktest.NewServer()
 	defer srv.Close()
 	slackEnv(t, srv)
-	addr := freeAddr(t)
-	t.Setenv("PAPERBOT_HTTP_ADDR", addr)
+	ln := listenLocal(t)
+	addr := ln.Addr().String()
 	t.Setenv("PAPERBOT_DATA_DIR", t.TempDir())
 
 	ctx, stop := context.WithCancel(t.Context())
 	done := make(chan int, 1)
-	var errOut syncBuffer
-	go func() { done <- run(ctx, []string{"serve"}, strings.NewReader(""), io.Discard, &errOut) }()
+	var errOut bottest.Buffer
+	go func() { done <- runOn(ctx, ln, []string{"serve"}, strings.NewReader(""), io.Discard, &errOut) }()
 
 	if err := srv.WaitConnected(1, 10*time.Second); err != nil {
 		stop()
@@ -308,7 +332,7 @@ func TestServeReindexesOnSIGHUP(t *testing.T) {
 	ctx, stop := context.WithCancel(t.Context())
 	defer stop()
 	done := make(chan int, 1)
-	var errOut syncBuffer
+	var errOut bottest.Buffer
 	go func() { done <- run(ctx, []string{"serve"}, strings.NewReader(""), io.Discard, &errOut) }()
 	if err := srv.WaitConnected(1, 10*time.Second); err != nil {
 		t.Fatalf("never connected: %v\n%s", err, errOut.String())
@@ -340,24 +364,6 @@ func TestServeReindexesOnSIGHUP(t *testing.T) {
 	if code := <-done; code != exitOK {
 		t.Fatalf("serve exited %d: %s", code, errOut.String())
 	}
-}
-
-// syncBuffer is a bytes.Buffer safe for a logger writing while a test reads.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }
 
 // Without a data directory, subscription commands explain why they are off

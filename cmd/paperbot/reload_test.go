@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/paperbot/paperbot/bot/bottest"
 	"github.com/paperbot/paperbot/bot/slacktest"
 )
 
@@ -104,8 +105,8 @@ func TestServeReloadRefusesToLosePapers(t *testing.T) {
 	srv := slacktest.NewServer()
 	defer srv.Close()
 	slackEnv(t, srv)
-	addr := freeAddr(t)
-	t.Setenv("PAPERBOT_HTTP_ADDR", addr)
+	ln := listenLocal(t)
+	addr := ln.Addr().String()
 	corpus := filepath.Join(t.TempDir(), "papers.jsonl")
 	full := jsonlCorpus(100)
 	writeLines(t, corpus, full, "")
@@ -115,8 +116,8 @@ func TestServeReloadRefusesToLosePapers(t *testing.T) {
 	ctx, stop := context.WithCancel(t.Context())
 	defer stop()
 	done := make(chan int, 1)
-	var errOut syncBuffer
-	go func() { done <- run(ctx, []string{"serve"}, strings.NewReader(""), io.Discard, &errOut) }()
+	var errOut bottest.Buffer
+	go func() { done <- runOn(ctx, ln, []string{"serve"}, strings.NewReader(""), io.Discard, &errOut) }()
 	if err := srv.WaitConnected(1, 10*time.Second); err != nil {
 		t.Fatalf("never connected: %v\n%s", err, errOut.String())
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"strings"
 
@@ -27,6 +28,12 @@ type env struct {
 	stdout io.Writer
 	stderr io.Writer
 	cfg    Config
+	// lookup reads the environment cfg came from (os.LookupEnv).
+	lookup lookupFunc
+	// httpListener, when set, is where serve answers health, metrics and
+	// the CLI instead of listening on PAPERBOT_HTTP_ADDR itself (tests hand
+	// it one on port 0, so no other process can take the port first).
+	httpListener net.Listener
 	// color: stdout is a terminal and NO_COLOR is not set.
 	color bool
 	// live, when set, holds the running bot's index and store: the command
@@ -74,6 +81,12 @@ func forwardable(name string) bool {
 
 // run executes one paperbot command and returns the process exit code.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return runOn(ctx, nil, args, stdin, stdout, stderr)
+}
+
+// runOn is run with the listener serve's HTTP endpoints use (nil: listen on
+// PAPERBOT_HTTP_ADDR).
+func runOn(ctx context.Context, httpListener net.Listener, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 || args[0] == "help" || isHelpFlag(args[0]) {
 		if len(args) > 1 && args[0] == "help" { // paperbot help search
 			if cmd := findCommand(commands, args[1]); cmd != nil {
@@ -92,12 +105,12 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			args[0], didYouMean(args[0], commandNames()))
 		return exitUsage
 	}
-	cfg, err := loadConfig()
+	cfg, err := loadConfig(os.LookupEnv)
 	if err != nil && cmd.name != "config" && !wantsHelp(args[1:]) {
 		fmt.Fprintf(stderr, "paperbot: %s\n", oneLine(err))
 		return exitError
 	}
-	e := &env{ctx: ctx, stdin: stdin, stdout: stdout, stderr: stderr, cfg: cfg, color: wantColor(isTerminal(stdout)), commands: commands}
+	e := &env{ctx: ctx, stdin: stdin, stdout: stdout, stderr: stderr, cfg: cfg, lookup: os.LookupEnv, httpListener: httpListener, color: wantColor(isTerminal(stdout)), commands: commands}
 	return runCommand(e, cmd, args[1:])
 }
 
@@ -187,4 +200,13 @@ func oneLine(err error) string {
 // not when NO_COLOR is set to anything non-empty (https://no-color.org).
 func wantColor(terminal bool) bool {
 	return terminal && os.Getenv("NO_COLOR") == ""
+}
+
+// environment is where the command's configuration came from: e.lookup, or
+// the process environment when the env was built without one.
+func (e *env) environment() lookupFunc {
+	if e.lookup != nil {
+		return e.lookup
+	}
+	return os.LookupEnv
 }

@@ -48,16 +48,13 @@ func runServe(e *env, args []string) error {
 	// Health comes up first, so orchestrators see a live process that is not
 	// ready while a large corpus is indexed.
 	health := &lateHandler{}
-	stopHTTP, err := serveHTTP(cfg.HTTPAddr, health, log)
+	stopHTTP, err := serveHTTP(cfg.HTTPAddr, e.httpListener, health, log)
 	if err != nil {
 		return err
 	}
 	defer stopHTTP()
 
-	botCfg := bot.Config{
-		BotToken: cfg.BotToken, AppToken: cfg.AppToken, APIURL: cfg.APIURL,
-		Workers: cfg.Workers, ShutdownGrace: cfg.ShutdownGrace,
-	}
+	botCfg := cfg.botConfig()
 	storePath := ""
 	if cfg.DataDir != "" {
 		storePath = filepath.Join(cfg.DataDir, boltstore.FileName)
@@ -93,9 +90,9 @@ func runServe(e *env, args []string) error {
 			return err // names the store, what is wrong and what to do
 		}
 		defer store.Close()
-		digests = bot.NewDigests(store, ix, digest.Config{
-			Papers: cfg.DigestSize, Grace: cfg.DigestGrace, PostNothingNew: cfg.DigestPostEmpty, Log: log,
-		})
+		dcfg := cfg.digestConfig()
+		dcfg.Log = log
+		digests = bot.NewDigests(store, ix, dcfg)
 		opts = digests.Options()
 	} else {
 		log.Warn("PAPERBOT_DATA_DIR is not set: channel digests are off")
@@ -210,14 +207,16 @@ func (l *lateHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// serveHTTP serves h on addr ("off" disables it) and returns its stop function.
-func serveHTTP(addr string, h http.Handler, log *slog.Logger) (stop func(), err error) {
-	if addr == httpOff {
+// serveHTTP serves h on ln, or when ln is nil on addr ("off" disables it),
+// and returns its stop function.
+func serveHTTP(addr string, ln net.Listener, h http.Handler, log *slog.Logger) (stop func(), err error) {
+	if ln == nil && addr == httpOff {
 		return func() {}, nil
 	}
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return nil, fmt.Errorf("PAPERBOT_HTTP_ADDR %s: %w", addr, err)
+	if ln == nil {
+		if ln, err = net.Listen("tcp", addr); err != nil {
+			return nil, fmt.Errorf("PAPERBOT_HTTP_ADDR %s: %w", addr, err)
+		}
 	}
 	srv := &http.Server{Handler: h, ReadHeaderTimeout: 5 * time.Second}
 	go func() {

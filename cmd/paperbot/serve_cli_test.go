@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/paperbot/paperbot/bot/boltstore"
+	"github.com/paperbot/paperbot/bot/bottest"
 	"github.com/paperbot/paperbot/bot/slacktest"
 )
 
@@ -24,15 +25,15 @@ func TestCLIWhileServing(t *testing.T) {
 	defer srv.Close()
 	slackEnv(t, srv)
 	srv.SetChannel("C0PAPERS", slacktest.Channel{Name: "papers", Member: true})
-	t.Setenv("PAPERBOT_HTTP_ADDR", freeAddr(t))
+	ln := listenLocal(t)
 	data := t.TempDir()
 	t.Setenv("PAPERBOT_DATA_DIR", data)
 
 	ctx, stop := context.WithCancel(t.Context())
 	defer stop()
 	done := make(chan int, 1)
-	var errOut syncBuffer
-	go func() { done <- run(ctx, []string{"serve"}, strings.NewReader(""), io.Discard, &errOut) }()
+	var errOut bottest.Buffer
+	go func() { done <- runOn(ctx, ln, []string{"serve"}, strings.NewReader(""), io.Discard, &errOut) }()
 	if err := srv.WaitConnected(1, 10*time.Second); err != nil {
 		t.Fatalf("never connected: %v\n%s", err, errOut.String())
 	}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/paperbot/paperbot/bot/digest"
+	"github.com/paperbot/paperbot/fault"
 )
 
 // T0 is the fixed instant the suite's data is built around.
@@ -128,15 +129,15 @@ func testCreateInvalid(t *testing.T, s digest.Store) {
 	} {
 		sub := Sub("sabcde", "C1", "U1", 0)
 		mod(&sub)
-		wantErr(t, s.Create(ctx, sub), digest.ErrInvalid)
+		wantErr(t, s.Create(ctx, sub), fault.Invalid)
 	}
 	_, err := s.Get(ctx, "sabcde")
-	wantErr(t, err, digest.ErrNotFound)
+	wantErr(t, err, fault.NotFound)
 }
 
 func testCreateExists(t *testing.T, s digest.Store) {
 	must(t, s.Create(ctx, Sub("sabcde", "C1", "U1", 0)))
-	wantErr(t, s.Create(ctx, Sub("sabcde", "C2", "U2", 1)), digest.ErrExists)
+	wantErr(t, s.Create(ctx, Sub("sabcde", "C2", "U2", 1)), fault.Exists)
 	got, err := s.Get(ctx, "sabcde")
 	must(t, err)
 	if got.ChannelID != "C1" {
@@ -146,16 +147,16 @@ func testCreateExists(t *testing.T, s digest.Store) {
 
 func testNotFound(t *testing.T, s digest.Store) {
 	_, err := s.Get(ctx, "szzzzz")
-	wantErr(t, err, digest.ErrNotFound)
-	wantErr(t, s.Delete(ctx, "szzzzz"), digest.ErrNotFound)
-	wantErr(t, s.Pause(ctx, "szzzzz", "x"), digest.ErrNotFound)
-	wantErr(t, s.Resume(ctx, "szzzzz", T0), digest.ErrNotFound)
+	wantErr(t, err, fault.NotFound)
+	wantErr(t, s.Delete(ctx, "szzzzz"), fault.NotFound)
+	wantErr(t, s.Pause(ctx, "szzzzz", "x"), fault.NotFound)
+	wantErr(t, s.Resume(ctx, "szzzzz", T0), fault.NotFound)
 	_, err = s.GetRun(ctx, Key("szzzzz", 0))
-	wantErr(t, err, digest.ErrNotFound)
-	wantErr(t, s.Choose(ctx, Key("szzzzz", 0), nil, T0), digest.ErrNotFound)
-	wantErr(t, s.MarkPosted(ctx, Key("szzzzz", 0), "1.2", T0), digest.ErrNotFound)
-	wantErr(t, s.Finish(ctx, Key("szzzzz", 0), digest.Skipped, "x", T0), digest.ErrNotFound)
-	wantErr(t, s.Attempt(ctx, Key("szzzzz", 0), "x", T0), digest.ErrNotFound)
+	wantErr(t, err, fault.NotFound)
+	wantErr(t, s.Choose(ctx, Key("szzzzz", 0), nil, T0), fault.NotFound)
+	wantErr(t, s.MarkPosted(ctx, Key("szzzzz", 0), "1.2", T0), fault.NotFound)
+	wantErr(t, s.Finish(ctx, Key("szzzzz", 0), digest.Skipped, "x", T0), fault.NotFound)
+	wantErr(t, s.Attempt(ctx, Key("szzzzz", 0), "x", T0), fault.NotFound)
 }
 
 func testDelete(t *testing.T, s digest.Store) {
@@ -163,7 +164,7 @@ func testDelete(t *testing.T, s digest.Store) {
 	must(t, s.Create(ctx, Sub("sbbbbb", "C1", "U1", 1)))
 	must(t, s.Delete(ctx, "saaaaa"))
 	_, err := s.Get(ctx, "saaaaa")
-	wantErr(t, err, digest.ErrNotFound)
+	wantErr(t, err, fault.NotFound)
 	list, err := s.ByChannel(ctx, "C1")
 	must(t, err)
 	if got := ids(list); !slices.Equal(got, []string{"sbbbbb"}) {
@@ -274,7 +275,7 @@ func testClaimInvalid(t *testing.T, s digest.Store) {
 		"no day":        Claim(digest.RunKey{SubscriptionID: "saaaaa"}, "C1"),
 		"no claim time": {Key: Key("saaaaa", 0), ChannelID: "C1"},
 	} {
-		if _, _, err := s.Claim(ctx, r); !errors.Is(err, digest.ErrInvalid) {
+		if _, _, err := s.Claim(ctx, r); !errors.Is(err, fault.Invalid) {
 			t.Errorf("%s: error = %v, want ErrInvalid", name, err)
 		}
 	}
@@ -306,7 +307,7 @@ func testTransitions(t *testing.T, s digest.Store) {
 		{"posted cannot be skipped", []step{{"choose", choose, nil}, {"post", post, nil}, {"skip", skip, digest.ErrState}}, digest.Posted},
 		{"skipped cannot be posted", []step{{"skip", skip, nil}, {"choose", choose, digest.ErrState}, {"post", post, digest.ErrState}}, digest.Skipped},
 		{"failed cannot be failed again", []step{{"fail", fail, nil}, {"fail", fail, digest.ErrState}}, digest.Failed},
-		{"finish only as skipped or failed", []step{{"finish posted", finishAsPosted, digest.ErrInvalid}}, digest.Claimed},
+		{"finish only as skipped or failed", []step{{"finish posted", finishAsPosted, fault.Invalid}}, digest.Claimed},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			k := Key(digest.NewID(), 0)
@@ -365,7 +366,7 @@ func testMarkPosted(t *testing.T, s digest.Store) {
 	if sub.PostedCount != 3 {
 		t.Fatalf("PostedCount = %d, want 3", sub.PostedCount)
 	}
-	wantErr(t, s.MarkPosted(ctx, k, "", at), digest.ErrInvalid)
+	wantErr(t, s.MarkPosted(ctx, k, "", at), fault.Invalid)
 }
 
 func testMarkPostedTwice(t *testing.T, s digest.Store) {

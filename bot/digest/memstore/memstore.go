@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/paperbot/paperbot/bot/digest"
+	"github.com/paperbot/paperbot/fault"
 )
 
 var _ digest.Store = (*Store)(nil)
@@ -57,7 +58,7 @@ func (s *Store) Create(ctx context.Context, sub digest.Subscription) error {
 	}
 	defer s.mu.Unlock()
 	if _, ok := s.subs[sub.ID]; ok {
-		return fmt.Errorf("subscription %s: %w", sub.ID, digest.ErrExists)
+		return fmt.Errorf("subscription %s: %w", sub.ID, fault.Exists)
 	}
 	s.subs[sub.ID] = sub
 	return nil
@@ -70,7 +71,7 @@ func (s *Store) Get(ctx context.Context, id string) (digest.Subscription, error)
 	defer s.mu.Unlock()
 	sub, ok := s.subs[id]
 	if !ok {
-		return digest.Subscription{}, fmt.Errorf("subscription %s: %w", id, digest.ErrNotFound)
+		return digest.Subscription{}, fmt.Errorf("subscription %s: %w", id, fault.NotFound)
 	}
 	return sub, nil
 }
@@ -81,7 +82,7 @@ func (s *Store) Delete(ctx context.Context, id string) error {
 	}
 	defer s.mu.Unlock()
 	if _, ok := s.subs[id]; !ok {
-		return fmt.Errorf("subscription %s: %w", id, digest.ErrNotFound)
+		return fmt.Errorf("subscription %s: %w", id, fault.NotFound)
 	}
 	delete(s.subs, id)
 	return nil
@@ -121,7 +122,7 @@ func (s *Store) update(ctx context.Context, id string, fn func(*digest.Subscript
 	defer s.mu.Unlock()
 	sub, ok := s.subs[id]
 	if !ok {
-		return fmt.Errorf("subscription %s: %w", id, digest.ErrNotFound)
+		return fmt.Errorf("subscription %s: %w", id, fault.NotFound)
 	}
 	fn(&sub)
 	s.subs[id] = sub
@@ -182,7 +183,7 @@ func (s *Store) GetRun(ctx context.Context, key digest.RunKey) (digest.Run, erro
 	defer s.mu.Unlock()
 	r, ok := s.runs[key]
 	if !ok {
-		return digest.Run{}, fmt.Errorf("run %s: %w", key, digest.ErrNotFound)
+		return digest.Run{}, fmt.Errorf("run %s: %w", key, fault.NotFound)
 	}
 	return copyRun(r), nil
 }
@@ -195,7 +196,7 @@ func (s *Store) transition(ctx context.Context, key digest.RunKey, fn func(*dige
 	r, ok := s.runs[key]
 	if !ok {
 		s.mu.Unlock()
-		return digest.Run{}, fmt.Errorf("run %s: %w", key, digest.ErrNotFound)
+		return digest.Run{}, fmt.Errorf("run %s: %w", key, fault.NotFound)
 	}
 	if err := fn(&r); err != nil {
 		s.mu.Unlock()
@@ -223,7 +224,7 @@ func (s *Store) MarkPosted(ctx context.Context, key digest.RunKey, ts string, at
 	defer s.mu.Unlock()
 	r, ok := s.runs[key]
 	if !ok {
-		return fmt.Errorf("run %s: %w", key, digest.ErrNotFound)
+		return fmt.Errorf("run %s: %w", key, fault.NotFound)
 	}
 	changed, err := digest.ApplyPosted(&r, ts, at)
 	if err != nil || !changed {

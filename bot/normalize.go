@@ -1,0 +1,143 @@
+package bot
+
+import (
+	"strings"
+	"time"
+
+	"github.com/slack-go/slack"
+	"github.com/slack-go/slack/slackevents"
+	"github.com/slack-go/slack/socketmode"
+)
+
+// requestsFrom normalises a Socket Mode event into requests: none for events
+// the bot ignores (its own and other bots' messages, edits and other
+// subtypes, channel messages that are not mentions), one per button click.
+func (b *Bot) requestsFrom(evt socketmode.Event, received time.Time) []*Request {
+	env := evt.Request.EnvelopeID
+	envKey := dedupKey{key: "env:" + env, keep: b.cfg.DedupTTL}
+	var reqs []*Request
+	switch evt.Type {
+	case socketmode.EventTypeSlashCommand:
+		cmd, ok := evt.Data.(slack.SlashCommand)
+		if !ok {
+			return nil
+		}
+		r := &Request{
+			Source: SourceSlash, User: cmd.UserID, Channel: cmd.ChannelID,
+			Text: plainText(cmd.Text), Command: cmd.Command, Invocation: cmd.Command + " ",
+			ResponseURL: cmd.ResponseURL, TriggerID: cmd.TriggerID,
+			dedup: []dedupKey{envKey},
+		}
+		if cmd.Command == "" {
+			r.Invocation = b.cfg.SlashCommand + " "
+		}
+		if cmd.TriggerID != "" {
+			r.dedup = append(r.dedup, dedupKey{key: "trigger:" + cmd.TriggerID, keep: b.cfg.DedupTTL})
+		}
+		reqs = append(reqs, r)
+
+	case socketmode.EventTypeEventsAPI:
+		ev, ok := evt.Data.(slackevents.EventsAPIEvent)
+		if !ok || ev.Type != slackevents.CallbackEvent {
+			return nil
+		}
+		keys := []dedupKey{envKey}
+		if cb, ok := ev.Data.(*slackevents.EventsAPICallbackEvent); ok && cb.EventID != "" {
+			keys = append(keys, dedupKey{key: "event:" + cb.EventID, keep: b.cfg.DedupTTL})
+		}
+		if r := b.fromInnerEvent(ev.InnerEvent.Data); r != nil {
+			r.dedup = keys
+			reqs = append(reqs, r)
+		}
+
+	case socketmode.EventTypeInteractive:
+		cb, ok := evt.Data.(slack.InteractionCallback)
+		if !ok || cb.Type != slack.InteractionTypeBlockActions {
+			return nil
+		}
+		reqs = b.fromBlockActions(cb, envKey)
+	}
+	for _, r := range reqs {
+		r.received = received
+	}
+	return reqs
+}
+
+// fromInnerEvent handles app_mention, direct messages and app_home_opened.
+func (b *Bot) fromInnerEvent(data any) *Request {
+	self := b.self()
+	switch e := data.(type) {
+	case *slackevents.AppMentionEvent:
+		// Direct messages arrive as message.im; answering their mention
+		// too would reply twice.
+		if e.BotID != "" || e.User == "" || e.User == self.UserID || e.Edited != nil || strings.HasPrefix(e.Channel, "D") {
+			return nil
+		}
+		thread := e.ThreadTimeStamp
+		if thread == "" {
+			thread = e.TimeStamp
+		}
+		return &Request{Source: SourceMention, User: e.User, Channel: e.Channel, ThreadTS: thread,
+			Text: plainText(e.Text), Invocation: b.mentionName() + " "}
+	case *slackevents.MessageEvent:
+		if e.ChannelType != slackevents.ChannelTypeIM || e.SubType != "" || e.BotID != "" ||
+			e.User == "" || e.User == self.UserID || e.IsEdited() {
+			return nil
+		}
+		return &Request{Source: SourceDM, User: e.User, Channel: e.Channel, ThreadTS: e.ThreadTimeStamp,
+			Text: plainText(e.Text)}
+	case *slackevents.AppHomeOpenedEvent:
+		if e.User == "" || (e.Tab != "" && e.Tab != "home") {
+			return nil
+		}
+		return &Request{Source: SourceHome, User: e.User, Channel: e.Channel}
+	}
+	return nil
+}
+
+// fromBlockActions turns each clicked action into a request. Identical
+// clicks by the same user on the same message within Config.ClickWindow act
+// once (a double click), as does a redelivered envelope or trigger.
+func (b *Bot) fromBlockActions(cb slack.InteractionCallback, envKey dedupKey) []*Request {
+	channel := cb.Channel.ID
+	if channel == "" {
+		channel = cb.Container.ChannelID
+	}
+	var reqs []*Request
+	for _, a := range cb.ActionCallback.BlockActions {
+		if a == nil {
+			continue
+		}
+		msgTS := cb.Container.MessageTs
+		keys := []dedupKey{
+			{key: envKey.key + ":" + a.ActionID, keep: envKey.keep},
+			{key: "click:" + cb.User.ID + ":" + msgTS + ":" + a.ActionID + ":" + a.Value, keep: b.cfg.ClickWindow},
+		}
+		if cb.TriggerID != "" {
+			keys = append(keys, dedupKey{key: "trigger:" + cb.TriggerID + ":" + a.ActionID, keep: b.cfg.DedupTTL})
+		}
+		reqs = append(reqs, &Request{
+			Source: SourceAction, User: cb.User.ID, Channel: channel, ThreadTS: cb.Container.ThreadTs,
+			ResponseURL: cb.ResponseURL, TriggerID: cb.TriggerID, Invocation: b.cfg.SlashCommand + " ",
+			Action: &ActionInfo{ID: a.ActionID, BlockID: a.BlockID, Value: a.Value, MessageTS: msgTS, Ephemeral: cb.Container.IsEphemeral},
+			dedup:  keys,
+		})
+	}
+	return reqs
+}
+
+// self is the bot's identity from auth.test (zero before Run).
+func (b *Bot) self() AuthInfo {
+	if p := b.identity.Load(); p != nil {
+		return *p
+	}
+	return AuthInfo{}
+}
+
+// mentionName is how users mention the bot, for help text.
+func (b *Bot) mentionName() string {
+	if u := b.self().User; u != "" {
+		return "@" + u
+	}
+	return "@paperbot"
+}

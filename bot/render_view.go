@@ -1,0 +1,43 @@
+package bot
+
+import (
+	"context"
+	"strings"
+)
+
+// audience says who sees a rendered view.
+type audience struct {
+	// Public: everyone in the conversation (a mention's thread, a DM, a
+	// shared message).
+	Public bool
+	// SharedBy is the user who shared the view to the channel, if anyone.
+	SharedBy string
+}
+
+// renderView renders what fetch read, for req's conversation. It is pure.
+func (b *Bot) renderView(f fetched, req *Request, aud audience) *Reply {
+	st := f.State
+	switch st.Kind {
+	case viewPaper:
+		return renderPaper(paperView{Paper: f.Paper, Buttons: true, Public: aud.Public, SharedBy: aud.SharedBy})
+	case viewSimilar:
+		name := f.Paper.Title
+		if strings.TrimSpace(name) == "" {
+			name = f.Paper.Headline
+		}
+		return renderResults(resultsView{Results: f.Results, State: st, Heading: "Papers like “" + name + "”",
+			Public: aud.Public, SharedBy: aud.SharedBy, Help: req.helpCommand(), PageSize: b.cfg.PageSize})
+	}
+	return renderResults(resultsView{Results: f.Results, State: st, Heading: "Papers for “" + st.Arg + "”",
+		Public: aud.Public, SharedBy: aud.SharedBy, QuoteAnswer: aud.Public && aud.SharedBy == "" && st.Offset == 0,
+		Help: req.helpCommand(), PageSize: b.cfg.PageSize})
+}
+
+// showView fetches what st describes, then renders it for aud.
+func (b *Bot) showView(ctx context.Context, req *Request, st viewState, aud audience) (*Reply, error) {
+	f, err := b.fetch(ctx, st, aud.Public)
+	if err != nil {
+		return nil, err
+	}
+	return b.renderView(f, req, aud), nil
+}
