@@ -29,12 +29,12 @@ func renderHelp(cmds []Command, invocation, mention string) *Reply {
 		usage := EscapeInline(invocation + c.Usage)
 		example := EscapeInline(invocation + c.Example)
 		blocks = append(blocks, slack.NewSectionBlock(mrkdwn(Truncate(
-			fmt.Sprintf("`%s`\n%s\nExample: `%s`", usage, Escape(c.Help), example), 2900)),
+			fmt.Sprintf("`%s`\n%s\nExample: `%s`", usage, Escape(c.Help), example), sectionBudget)),
 			nil, nil, slack.SectionBlockOptionBlockID("help_"+c.Name)))
 		lines = append(lines, usage)
 	}
 	blocks = append(blocks, slack.NewContextBlock("help_more", mrkdwn(Truncate(
 		"In a channel, mention "+EscapeInline(mention)+" with a question and I answer in a thread. "+
-			"You can also send me a direct message.", 2900))))
+			"You can also send me a direct message.", sectionBudget))))
 	return &Reply{Text: Truncate(strings.Join(lines, " "), 2000), Blocks: blocks, Visibility: VisibilityDefault}
 }

@@ -28,15 +28,15 @@ func renderHome(cmds []Command, slash, mention string, stats search.Stats) []sla
 			break
 		}
 		blocks = append(blocks, slack.NewSectionBlock(mrkdwn(Truncate(fmt.Sprintf("`%s` — %s\nExample: `%s`",
-			EscapeInline(slash+" "+c.Usage), Escape(c.Help), EscapeInline(slash+" "+c.Example)), 2900)),
+			EscapeInline(slash+" "+c.Usage), Escape(c.Help), EscapeInline(slash+" "+c.Example)), sectionBudget)),
 			nil, nil, slack.SectionBlockOptionBlockID("home_cmd_"+c.Name)))
 	}
 	blocks = append(blocks,
 		slack.NewDividerBlock(),
 		slack.NewSectionBlock(mrkdwn(Truncate("*Ask in a channel or a DM*\n"+
 			"`"+EscapeInline(mention)+" any papers on protein conformations?` — I answer in a thread, the best sentence quoted first.\n"+
-			"Or send me a direct message with a topic or a question.", 2900)), nil, nil, slack.SectionBlockOptionBlockID("home_ask")),
-		slack.NewContextBlock("home_corpus", mrkdwn(Truncate("Corpus: "+corpusSize(stats)+venuesLine(stats.Venues), 2900))),
+			"Or send me a direct message with a topic or a question.", sectionBudget)), nil, nil, slack.SectionBlockOptionBlockID("home_ask")),
+		slack.NewContextBlock("home_corpus", mrkdwn(Truncate("Corpus: "+corpusSize(stats)+venuesLine(stats.Venues), sectionBudget))),
 	)
 	return blocks
 }

@@ -6,7 +6,13 @@ import (
 	"unicode/utf8"
 
 	"github.com/slack-go/slack"
+
+	"github.com/paperbot/paperbot/bot/blockkit"
 )
+
+// sectionBudget is how much text a section (or a text fallback) is cut to:
+// Slack's limit with room for the ellipsis and escapes Truncate may add.
+const sectionBudget = blockkit.MaxSectionText - 100
 
 // checkLimits is a cheap, allocation-light check of the limits a rendering
 // bug could break, on typed blocks (no JSON round trip), run on every reply:

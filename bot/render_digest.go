@@ -44,9 +44,9 @@ func renderDigest(d digest.Digest, o digestRender) []Reply {
 	}
 	manage := "Manage: `" + EscapeInline(o.Slash+" subscriptions") + "` · subscription `" + EscapeInline(d.Subscription.ID) + "`"
 	if d.NothingNew || len(d.Papers) == 0 {
-		text := Truncate(fmt.Sprintf("Nothing new today on “%s” (%s).", topic, day), 2900)
+		text := Truncate(fmt.Sprintf("Nothing new today on “%s” (%s).", topic, day), sectionBudget)
 		if o.Preview {
-			text = Truncate(fmt.Sprintf("Nothing new on “%s” right now: the digest due %s would not post.", topic, slackDate(d.Scheduled)), 2900)
+			text = Truncate(fmt.Sprintf("Nothing new on “%s” right now: the digest due %s would not post.", topic, slackDate(d.Scheduled)), sectionBudget)
 		}
 		return []Reply{{Text: text, Visibility: InChannel, Blocks: []slack.Block{
 			slack.NewSectionBlock(mrkdwn(text), nil, nil, slack.SectionBlockOptionBlockID(id("digest_nothing"))),
@@ -67,11 +67,11 @@ func renderDigest(d digest.Digest, o digestRender) []Reply {
 			suffix := " · " + day
 			blocks = append(blocks,
 				slack.NewHeaderBlock(plain(Truncate(head, 150-len([]rune(suffix)))+suffix), slack.HeaderBlockOptionBlockID(id("digest_header"))),
-				slack.NewContextBlock(id("digest_about"), mrkdwn(Truncate(digestAbout(d, o.Preview), 2900))))
+				slack.NewContextBlock(id("digest_about"), mrkdwn(Truncate(digestAbout(d, o.Preview), sectionBudget))))
 			text = fmt.Sprintf("%s — %s: %s", head, day, papersCount(n))
 		} else {
 			note := fmt.Sprintf("Continued: papers %d–%d of %d on “%s” (%s)", start+1, end, n, topic, day)
-			blocks = append(blocks, slack.NewContextBlock(id("digest_more"), mrkdwn(Truncate(note, 2900))))
+			blocks = append(blocks, slack.NewContextBlock(id("digest_more"), mrkdwn(Truncate(note, sectionBudget))))
 			text = note
 		}
 		for i := start; i < end; i++ {
@@ -80,7 +80,7 @@ func renderDigest(d digest.Digest, o digestRender) []Reply {
 		if start == 0 {
 			blocks = append(blocks, slack.NewContextBlock(id("digest_footer"), mrkdwn(manage)))
 		}
-		out = append(out, Reply{Text: Truncate(text, 2900), Blocks: blocks, Visibility: InChannel})
+		out = append(out, Reply{Text: Truncate(text, sectionBudget), Blocks: blocks, Visibility: InChannel})
 	}
 	return out
 }

@@ -36,11 +36,11 @@ func renderSubscribePreview(p pendingSub, res *search.Results, channel string, p
 	confirm := button(actionSubConfirm, "Confirm", p.encode(), "primary")
 	cancel := button(actionSubCancel, "Cancel", "cancel", "")
 	return &Reply{
-		Text:       Truncate(fmt.Sprintf("Subscribe this channel to “%s”? %s", topic, EscapeInline(p.Schedule.String())), 2900),
+		Text:       Truncate(fmt.Sprintf("Subscribe this channel to “%s”? %s", topic, EscapeInline(p.Schedule.String())), sectionBudget),
 		Visibility: Ephemeral,
 		Blocks: []slack.Block{
-			slack.NewSectionBlock(mrkdwn(Truncate(head, 2900)), nil, nil, slack.SectionBlockOptionBlockID("sub_head")),
-			slack.NewSectionBlock(mrkdwn(Truncate(match, 2900)), nil, nil, slack.SectionBlockOptionBlockID("sub_match")),
+			slack.NewSectionBlock(mrkdwn(Truncate(head, sectionBudget)), nil, nil, slack.SectionBlockOptionBlockID("sub_head")),
+			slack.NewSectionBlock(mrkdwn(Truncate(match, sectionBudget)), nil, nil, slack.SectionBlockOptionBlockID("sub_match")),
 			slack.NewContextBlock("sub_note", mrkdwn(note)),
 			slack.NewActionBlock("sub_buttons", confirm, cancel),
 		},
@@ -93,7 +93,7 @@ func renderSubscriptions(subs []digest.Subscription, channel, slash string, now 
 				mrkdwn(fmt.Sprintf("…and %d more. `%s` stops one by ID.", len(subs)-maxListedSubs, EscapeInline(slash+" unsubscribe ID")))))
 			break
 		}
-		blocks = append(blocks, slack.NewSectionBlock(mrkdwn(Truncate(subLine(s, now, false), 2900)), nil,
+		blocks = append(blocks, slack.NewSectionBlock(mrkdwn(Truncate(subLine(s, now, false), sectionBudget)), nil,
 			slack.NewAccessory(button(fmt.Sprintf("%s:%d", actionSubRemove, i), "Unsubscribe", s.ID, "danger")),
 			slack.SectionBlockOptionBlockID(fmt.Sprintf("sub_%d", i))))
 	}
@@ -123,7 +123,7 @@ func renderHomeDigests(subs []digest.Subscription, slash string, now time.Time) 
 				mrkdwn(fmt.Sprintf("…and %d more.", len(subs)-10))))
 			break
 		}
-		blocks = append(blocks, slack.NewSectionBlock(mrkdwn(Truncate(subLine(s, now, true), 2900)), nil, nil,
+		blocks = append(blocks, slack.NewSectionBlock(mrkdwn(Truncate(subLine(s, now, true), sectionBudget)), nil, nil,
 			slack.SectionBlockOptionBlockID(fmt.Sprintf("home_digest_%d", i))))
 	}
 	return blocks

@@ -12,8 +12,8 @@ import (
 
 // Limits for a full-paper message.
 const (
-	abstractChunk     = 2900 // characters per abstract section (Slack allows 3000)
-	maxAbstractChunks = 12   // longer abstracts are cut with "…"
+	abstractChunk     = sectionBudget // characters per abstract section
+	maxAbstractChunks = 12            // longer abstracts are cut with "…"
 	maxCodeLinks      = 5
 )
 
@@ -51,7 +51,7 @@ func renderPaper(v paperView) *Reply {
 	if SafeURL(p.URL) {
 		meta = append(meta, link(p.URL, "Paper page"))
 	}
-	blocks = append(blocks, slack.NewSectionBlock(mrkdwn(Truncate(joinNonEmpty(meta, "\n"), 2900)), nil, nil, slack.SectionBlockOptionBlockID("meta")))
+	blocks = append(blocks, slack.NewSectionBlock(mrkdwn(Truncate(joinNonEmpty(meta, "\n"), sectionBudget)), nil, nil, slack.SectionBlockOptionBlockID("meta")))
 	for i, chunk := range splitText(Escape(strings.TrimSpace(p.Abstract)), abstractChunk, maxAbstractChunks) {
 		blocks = append(blocks, slack.NewSectionBlock(mrkdwn(chunk), nil, nil, slack.SectionBlockOptionBlockID(fmt.Sprintf("abstract_%d", i))))
 	}

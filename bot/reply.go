@@ -43,7 +43,7 @@ func (r *Reply) empty() bool {
 
 // textReply is a reply with one mrkdwn section carrying text.
 func textReply(escapedText string, v Visibility) *Reply {
-	t := Truncate(escapedText, 2900)
+	t := Truncate(escapedText, sectionBudget)
 	return &Reply{
 		Text:       t,
 		Blocks:     []slack.Block{slack.NewSectionBlock(mrkdwn(t), nil, nil)},

@@ -148,7 +148,7 @@ func (d *Digests) cmdDigest(ctx context.Context, req *Request) (*Reply, error) {
 		rep.Blocks = append(rep.Blocks, m.Blocks...)
 		texts = append(texts, m.Text)
 	}
-	rep.Text = Truncate(strings.Join(texts, " · "), 2900)
+	rep.Text = Truncate(strings.Join(texts, " · "), sectionBudget)
 	return rep, nil
 }
 

@@ -10,10 +10,12 @@ import (
 type span struct{ start, end int }
 
 // abbreviations end with a period that does not end a sentence.
+// ("etc." is not one: it usually ends its sentence.)
 var abbreviations = map[string]bool{
 	"e.g": true, "i.e": true, "al": true, "vs": true, "fig": true, "figs": true, "eq": true,
 	"eqs": true, "cf": true, "approx": true, "resp": true, "sec": true, "no": true,
 	"dr": true, "mr": true, "ms": true, "prof": true, "ref": true, "refs": true, "ca": true,
+	"w.r.t": true, "incl": true,
 }
 
 // sentences splits text into sentences: a period, question or exclamation

@@ -62,3 +62,16 @@ func TestSentences(t *testing.T) {
 		}
 	}
 }
+
+// Headlines and answers split sentences the same way.
+func TestOneSentenceSplitter(t *testing.T) {
+	text := "See Ref. 12 for details. We optimise w.r.t. Theta here. It works, etc. The end."
+	want := []string{"See Ref. 12 for details.", "We optimise w.r.t. Theta here.", "It works, etc.", "The end."}
+	got := Sentences(text)
+	if !slices.Equal(got, want) {
+		t.Errorf("Sentences = %q, want %q", got, want)
+	}
+	if n := len(sentences(text)); n != len(want) {
+		t.Errorf("sentences found %d, Sentences %d", n, len(want))
+	}
+}
