@@ -18,7 +18,8 @@ import (
 //	idx-...-<hash>.tmp/                     an index being built (stale after a crash)
 //	CURRENT                                 the name of the live index
 //
-// A build indexes in memory, copies the result into a .tmp directory, syncs
+// A build indexes in memory, copies the result into a .tmp directory,
+// merges its segments into one, syncs
 // it, renames it into place and then rewrites CURRENT (temp file + rename),
 // so a crash at any point leaves the previous index complete; stale .tmp directories are removed at the next
 // open and older indexes once the new one is live.
@@ -127,7 +128,8 @@ func reopen(path string, papers []Paper, hash string) (*state, error) {
 }
 
 // build writes the index of papers to path: it is built in memory, copied
-// into a .tmp directory with bleve's online copy, synced, and renamed.
+// into a .tmp directory with bleve's online copy, compacted to one segment
+// (see compact), synced, and renamed.
 func build(ctx context.Context, path string, papers []Paper, skipped int, opts Options) error {
 	tmp := path + tmpSuffix
 	if err := os.RemoveAll(tmp); err != nil {
@@ -140,6 +142,9 @@ func build(ctx context.Context, path string, papers []Paper, skipped int, opts O
 	err = copyIndex(bi, tmp)
 	if cerr := bi.Close(); err == nil && cerr != nil {
 		err = cerr
+	}
+	if err == nil {
+		err = compact(ctx, tmp)
 	}
 	if err == nil {
 		err = writeCorpusStats(tmp, len(papers), skipped)
