@@ -51,10 +51,11 @@ func build(ctx context.Context, name, corpus, dir string) (int, error) {
 type paperbotEngine struct{ ix *search.Index }
 
 // openPaperbot does what `paperbot serve` does with PAPERBOT_CORPUS set to
-// corpus and the index in dir: load the corpus, then open its index there
-// (building it when it is missing or stale).
+// corpus and the index in dir: load the corpus (from its snapshot in dir when
+// the file is unchanged), then open its index there (building it when it is
+// missing or stale).
 func openPaperbot(ctx context.Context, corpus, dir string) (*paperbotEngine, error) {
-	c, err := search.LoadFiles([]string{corpus})
+	c, _, err := search.LoadFilesCached([]string{corpus}, search.Limits{}, dir)
 	if err != nil {
 		return nil, err
 	}
