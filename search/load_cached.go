@@ -1,9 +1,7 @@
 package search
 
 import (
-	"bufio"
 	"encoding/binary"
-	"encoding/gob"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -63,7 +61,7 @@ const snapshotFile = "corpus.snapshot"
 // papers from the same files, or the snapshot layout changes. Builds from
 // another commit invalidate snapshots too (see snapshotKey), so forgetting
 // to bump it only matters within one commit.
-const snapshotVersion = "s1"
+const snapshotVersion = "s2"
 
 type snapshotHeader struct {
 	Key   string      `json:"key"`
@@ -86,20 +84,23 @@ func snapshotKey(lim Limits) string {
 }
 
 // readSnapshot returns the snapshot's corpus if it is still the corpus of
-// names, nil otherwise.
+// names, nil otherwise. The body is read only once the header matches.
 func readSnapshot(path, key string, names []string) *Corpus {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil
 	}
 	defer f.Close()
-	r := bufio.NewReaderSize(f, 1<<20)
+	fi, err := f.Stat()
+	if err != nil {
+		return nil
+	}
 	var n uint64
-	if err := binary.Read(r, binary.LittleEndian, &n); err != nil || n > 64<<20 {
+	if err := binary.Read(f, binary.LittleEndian, &n); err != nil || n > uint64(fi.Size())-8 {
 		return nil
 	}
 	hb := make([]byte, n)
-	if _, err := io.ReadFull(r, hb); err != nil {
+	if _, err := io.ReadFull(f, hb); err != nil {
 		return nil
 	}
 	var h snapshotHeader
@@ -111,21 +112,15 @@ func readSnapshot(path, key string, names []string) *Corpus {
 			return nil
 		}
 	}
-	var c Corpus
-	if gob.NewDecoder(r).Decode(&c) != nil || len(c.Papers) == 0 {
+	body := make([]byte, fi.Size()-8-int64(n))
+	if _, err := io.ReadFull(f, body); err != nil {
 		return nil
 	}
-	// gob decodes empty lists as nil; loaded papers never have nil lists.
-	for i := range c.Papers {
-		p := &c.Papers[i]
-		if p.Authors == nil {
-			p.Authors = []string{}
-		}
-		if p.CodeURLs == nil {
-			p.CodeURLs = []string{}
-		}
+	c, err := decodeCorpus(body)
+	if err != nil || len(c.Papers) == 0 {
+		return nil
 	}
-	return &c
+	return c
 }
 
 // writeSnapshot writes the header and c to path atomically.
@@ -137,6 +132,8 @@ func writeSnapshot(path string, h snapshotHeader, c *Corpus) error {
 	if err != nil {
 		return err
 	}
+	buf := binary.LittleEndian.AppendUint64(nil, uint64(len(hb)))
+	buf = appendCorpus(append(buf, hb...), c)
 	// A temp file of its own: two processes loading at once each write a
 	// complete snapshot, and the last rename wins.
 	f, err := os.CreateTemp(filepath.Dir(path), snapshotFile+"-*"+tmpSuffix)
@@ -144,16 +141,9 @@ func writeSnapshot(path string, h snapshotHeader, c *Corpus) error {
 		return err
 	}
 	tmp := f.Name()
-	w := bufio.NewWriterSize(f, 1<<20)
-	err = binary.Write(w, binary.LittleEndian, uint64(len(hb)))
+	_, err = f.Write(buf)
 	if err == nil {
-		_, err = w.Write(hb)
-	}
-	if err == nil {
-		err = gob.NewEncoder(w).Encode(c)
-	}
-	if err == nil {
-		err = w.Flush()
+		err = f.Chmod(0o644)
 	}
 	if err == nil {
 		err = f.Sync()

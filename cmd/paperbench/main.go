@@ -45,6 +45,7 @@ type config struct {
 	corpora []string
 	// child role and its arguments (internal)
 	child, engine, corpus, dir string
+	cpuprofile                 string
 }
 
 func parse(args []string, stderr io.Writer) (config, error) {
@@ -62,6 +63,7 @@ func parse(args []string, stderr io.Writer) (config, error) {
 	fs.StringVar(&c.engine, "engine", "", "internal: the child's engine")
 	fs.StringVar(&c.corpus, "corpus", "", "internal: the child's corpus file")
 	fs.StringVar(&c.dir, "dir", "", "internal: the child's index directory")
+	fs.StringVar(&c.cpuprofile, "cpuprofile", "", "with -child: write the child's CPU profile to this file")
 	if err := fs.Parse(args); err != nil {
 		return c, err
 	}
@@ -79,6 +81,13 @@ func run(ctx context.Context, started time.Time, args []string, stdout, stderr i
 		return err
 	}
 	if c.child != "" {
+		if c.cpuprofile != "" {
+			stop, err := startCPUProfile(c.cpuprofile)
+			if err != nil {
+				return err
+			}
+			defer stop()
+		}
 		return runChild(ctx, started, c.child, c.engine, c.corpus, c.dir, c.nq, stdout)
 	}
 	rows, err := measure(ctx, c, stderr)
