@@ -69,8 +69,10 @@ type snapshotHeader struct {
 	Files []fileStamp `json:"files"` // every file read or looked for
 }
 
-// snapshotKey identifies the loader: snapshot layout, limits and the
-// commit paperbot was built from.
+// snapshotKey identifies the loader: snapshot layout, limits, the commit
+// paperbot was built from and the executable itself (size and time), so a
+// rebuilt binary (go run, a build from an uncommitted tree) never trusts a
+// snapshot its predecessor wrote: a new binary costs one full load.
 func snapshotKey(lim Limits) string {
 	key := fmt.Sprintf("%s max_abstract=%d", snapshotVersion, lim.maxAbstract())
 	if bi, ok := debug.ReadBuildInfo(); ok {
@@ -78,6 +80,11 @@ func snapshotKey(lim Limits) string {
 			if s.Key == "vcs.revision" || s.Key == "vcs.modified" {
 				key += " " + s.Key + "=" + s.Value
 			}
+		}
+	}
+	if exe, err := os.Executable(); err == nil {
+		if fi, err := os.Stat(exe); err == nil {
+			key += fmt.Sprintf(" exe=%d@%d", fi.Size(), fi.ModTime().UnixNano())
 		}
 	}
 	return key
