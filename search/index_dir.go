@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/blevesearch/bleve/v2"
 	index "github.com/blevesearch/bleve_index_api"
@@ -262,15 +263,26 @@ func syncDir(dir string) error {
 	return nil
 }
 
-// removeStale deletes leftovers of interrupted builds.
+// removeStale deletes leftovers of interrupted builds, and corpus snapshots
+// a crash left half written (see writeSnapshot). Those are written before
+// the directory is locked, so only old ones go: a young one may be another
+// process's snapshot in the making.
 func removeStale(dir string) {
 	entries, _ := os.ReadDir(dir)
 	for _, e := range entries {
 		if strings.HasPrefix(e.Name(), indexPrefix) && strings.HasSuffix(e.Name(), tmpSuffix) || e.Name() == currentFile+tmpSuffix {
 			_ = os.RemoveAll(filepath.Join(dir, e.Name()))
 		}
+		if strings.HasPrefix(e.Name(), snapshotFile+"-") && strings.HasSuffix(e.Name(), tmpSuffix) {
+			if fi, err := e.Info(); err == nil && time.Since(fi.ModTime()) > staleSnapshotAge {
+				_ = os.Remove(filepath.Join(dir, e.Name()))
+			}
+		}
 	}
 }
+
+// staleSnapshotAge is far longer than writing a snapshot takes.
+const staleSnapshotAge = time.Hour
 
 // removeOtherIndexes deletes every index in dir but the live one.
 func removeOtherIndexes(dir, live string) {
