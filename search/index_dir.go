@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/blevesearch/bleve/v2"
 	index "github.com/blevesearch/bleve_index_api"
@@ -18,7 +19,8 @@ import (
 //	idx-...-<hash>.tmp/                     an index being built (stale after a crash)
 //	CURRENT                                 the name of the live index
 //
-// A build indexes in memory, copies the result into a .tmp directory, syncs
+// A build indexes in memory, copies the result into a .tmp directory,
+// merges its segments into one, syncs
 // it, renames it into place and then rewrites CURRENT (temp file + rename),
 // so a crash at any point leaves the previous index complete; stale .tmp directories are removed at the next
 // open and older indexes once the new one is live.
@@ -127,7 +129,8 @@ func reopen(path string, papers []Paper, hash string) (*state, error) {
 }
 
 // build writes the index of papers to path: it is built in memory, copied
-// into a .tmp directory with bleve's online copy, synced, and renamed.
+// into a .tmp directory with bleve's online copy, compacted to one segment
+// (see compact), synced, and renamed.
 func build(ctx context.Context, path string, papers []Paper, skipped int, opts Options) error {
 	tmp := path + tmpSuffix
 	if err := os.RemoveAll(tmp); err != nil {
@@ -140,6 +143,9 @@ func build(ctx context.Context, path string, papers []Paper, skipped int, opts O
 	err = copyIndex(bi, tmp)
 	if cerr := bi.Close(); err == nil && cerr != nil {
 		err = cerr
+	}
+	if err == nil {
+		err = compact(ctx, tmp)
 	}
 	if err == nil {
 		err = writeCorpusStats(tmp, len(papers), skipped)
@@ -257,15 +263,26 @@ func syncDir(dir string) error {
 	return nil
 }
 
-// removeStale deletes leftovers of interrupted builds.
+// removeStale deletes leftovers of interrupted builds, and corpus snapshots
+// a crash left half written (see writeSnapshot). Those are written before
+// the directory is locked, so only old ones go: a young one may be another
+// process's snapshot in the making.
 func removeStale(dir string) {
 	entries, _ := os.ReadDir(dir)
 	for _, e := range entries {
 		if strings.HasPrefix(e.Name(), indexPrefix) && strings.HasSuffix(e.Name(), tmpSuffix) || e.Name() == currentFile+tmpSuffix {
 			_ = os.RemoveAll(filepath.Join(dir, e.Name()))
 		}
+		if strings.HasPrefix(e.Name(), snapshotFile+"-") && strings.HasSuffix(e.Name(), tmpSuffix) {
+			if fi, err := e.Info(); err == nil && time.Since(fi.ModTime()) > staleSnapshotAge {
+				_ = os.Remove(filepath.Join(dir, e.Name()))
+			}
+		}
 	}
 }
+
+// staleSnapshotAge is far longer than writing a snapshot takes.
+const staleSnapshotAge = time.Hour
 
 // removeOtherIndexes deletes every index in dir but the live one.
 func removeOtherIndexes(dir, live string) {

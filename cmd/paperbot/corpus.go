@@ -14,11 +14,25 @@ import (
 )
 
 // loadCorpus reads PAPERBOT_CORPUS, or the embedded seeds when it is empty.
+// It writes nothing (check and version only look).
 func loadCorpus(cfg Config) (*search.Corpus, error) {
 	if patterns := cfg.CorpusPatterns(); len(patterns) > 0 {
 		return search.LoadFilesLimited(patterns, search.Limits{MaxAbstract: cfg.MaxAbstract})
 	}
 	return search.LoadFS(seeds.FS, "*.txt")
+}
+
+// loadCorpusCached is loadCorpus for a process about to serve: with a data
+// directory, a snapshot of the loaded corpus is kept beside the index, so a
+// start or reload with unchanged files reads and cleans no corpus file (see
+// search.LoadFilesCached).
+func loadCorpusCached(cfg Config) (*search.Corpus, error) {
+	patterns := cfg.CorpusPatterns()
+	if len(patterns) == 0 || cfg.DataDir == "" {
+		return loadCorpus(cfg)
+	}
+	c, _, err := search.LoadFilesCached(patterns, search.Limits{MaxAbstract: cfg.MaxAbstract}, indexDir(cfg))
+	return c, err
 }
 
 // openIndex loads the corpus and opens (or builds) its index: in memory
@@ -33,7 +47,7 @@ func openIndex(ctx context.Context, cfg Config, log *slog.Logger, progressOut io
 // openIndexGuarded is openIndex with the guard of search.Options.
 func openIndexGuarded(ctx context.Context, cfg Config, log *slog.Logger, progressOut io.Writer,
 	guard func(search.LiveCorpus, *search.Corpus) error) (*search.Index, *search.Corpus, error) {
-	corpus, err := loadCorpus(cfg)
+	corpus, err := loadCorpusCached(cfg)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -110,7 +124,19 @@ func (p *progressBar) update(done, total int) {
 			bar[i] = '.'
 		}
 	}
-	fmt.Fprintf(p.w, "\rindexing [%s] %3d%% %d/%d papers", bar, pct, done, total)
+	fmt.Fprintf(p.w, "\rindexing [%s] %3d%% %d/%d papers%s", bar, pct, done, total, p.pace(done, total))
+}
+
+// pace is ", N papers/s, T left" once there is a rate to tell, padded so a
+// shorter line overwrites a longer one.
+func (p *progressBar) pace(done, total int) string {
+	elapsed := p.now().Sub(p.start).Seconds()
+	if done <= 0 || elapsed <= 0 {
+		return ""
+	}
+	rate := float64(done) / elapsed
+	left := time.Duration(float64(total-done) / rate * float64(time.Second)).Round(time.Second)
+	return fmt.Sprintf(", %.0f papers/s, %s left   ", rate, left)
 }
 
 func (p *progressBar) finish() {

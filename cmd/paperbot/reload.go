@@ -41,7 +41,7 @@ func reloadOnHangup(ctx context.Context, cfg Config, ix *search.Index, b *bot.Bo
 // reload re-indexes once and returns its result, one of bot.Reload*.
 func reload(ctx context.Context, cfg Config, ix *search.Index, log *slog.Logger) string {
 	start := time.Now()
-	corpus, err := loadCorpus(cfg)
+	corpus, err := loadCorpusCached(cfg)
 	if err != nil {
 		log.Error("re-index failed; the previous index stays live", "err", oneLine(err), "papers", ix.Stats().Papers)
 		return bot.ReloadFailed

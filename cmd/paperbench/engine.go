@@ -1,0 +1,81 @@
+package main
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/paperbot/paperbot/search"
+)
+
+// engine is what the benchmark measures: paperbot or plain bleve.
+type engine interface {
+	search(ctx context.Context, text string) (int, error)
+	papers() int
+	segments() int
+	close() error
+}
+
+const (
+	enginePaperbot = "paperbot"
+	enginePlain    = "bleve"
+)
+
+// openEngine opens a built index the way a fresh process serving it would.
+func openEngine(ctx context.Context, name, corpus, dir string) (engine, error) {
+	switch name {
+	case enginePaperbot:
+		return openPaperbot(ctx, corpus, dir)
+	case enginePlain:
+		return openPlain(dir)
+	}
+	return nil, fmt.Errorf("unknown engine %q", name)
+}
+
+// build builds the index of corpus in dir and returns the papers indexed.
+func build(ctx context.Context, name, corpus, dir string) (int, error) {
+	switch name {
+	case enginePaperbot:
+		e, err := openPaperbot(ctx, corpus, dir)
+		if err != nil {
+			return 0, err
+		}
+		n := e.papers()
+		return n, e.close()
+	case enginePlain:
+		return plainBuild(corpus, dir)
+	}
+	return 0, fmt.Errorf("unknown engine %q", name)
+}
+
+// paperbotEngine serves from a paperbot index.
+type paperbotEngine struct{ ix *search.Index }
+
+// openPaperbot does what `paperbot serve` does with PAPERBOT_CORPUS set to
+// corpus and the index in dir: load the corpus (from its snapshot in dir when
+// the file is unchanged), then open its index there (building it when it is
+// missing or stale).
+func openPaperbot(ctx context.Context, corpus, dir string) (*paperbotEngine, error) {
+	c, _, err := search.LoadFilesCached([]string{corpus}, search.Limits{}, dir)
+	if err != nil {
+		return nil, err
+	}
+	ix, err := search.Open(ctx, c, search.Options{Dir: dir})
+	if err != nil {
+		return nil, err
+	}
+	return &paperbotEngine{ix}, nil
+}
+
+// search asks for 10 results; paperbot always computes their snippets and
+// answers.
+func (e *paperbotEngine) search(ctx context.Context, text string) (int, error) {
+	res, err := e.ix.Search(ctx, search.Request{Text: text, Limit: 10})
+	if err != nil {
+		return 0, err
+	}
+	return len(res.Results), nil
+}
+
+func (e *paperbotEngine) papers() int   { return e.ix.Stats().Papers }
+func (e *paperbotEngine) segments() int { return e.ix.Segments() }
+func (e *paperbotEngine) close() error  { return e.ix.Close() }

@@ -1,0 +1,26 @@
+package main
+
+// queries mix keywords, filters, acronyms, typos and questions (the list of
+// search/bench_test.go); plain bleve gets the same text as a match query.
+var queries = []string{
+	"KV cache",
+	"which papers make LLM prefill faster?",
+	"graph neural networks",
+	"MLIP",
+	"key-value cache compression for long context",
+	"transfomer attention",
+	"diffusion models for image generation",
+	"reinforcement learning from human feedback",
+	"which paper rediscovers the Kramers-Wannier duality?",
+	`"flow matching" -image`,
+	"federated learning privacy year:2024",
+	"title:transformer has:code",
+	"how can we make language models more robust to adversarial attacks?",
+	"recipes for sourdough bread",
+	"equivariant neural networks for molecules",
+	"offline reinforcement learning",
+	"Bayesian optimization with Gaussian processes",
+	"what is the sample complexity of learning in MDPs?",
+	"sparse autoencoders interpretability",
+	"author:bengio",
+}

@@ -1,0 +1,91 @@
+package search
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/index/scorch"
+	"github.com/blevesearch/bleve/v2/index/scorch/mergeplan"
+)
+
+// A build leaves one segment per batch (the in-memory index it is made in
+// has no merger), and every query searches every segment: at 100k papers,
+// 100 segments. compact merges the copied index on disk into one segment
+// before it goes live, with scorch's own merger (ForceMerge and its
+// single-segment plan); a merge task joins at most 10 segments, so it takes
+// a few rounds: 100 segments become 10, then 1. Merging costs about what
+// writing the index did once more, and it is done once per build.
+
+// compactTarget is the segment count compact stops at.
+const compactTarget = 1
+
+// compactRounds bounds the ForceMerge calls: each at least divides the count
+// by up to 10, so this is far more than a million papers need.
+const compactRounds = 8
+
+// compact merges the scorch index in dir down to compactTarget segments and
+// waits until the result is persisted, so a reopened index sees it.
+func compact(ctx context.Context, dir string) error {
+	bi, err := bleve.OpenUsing(dir, runtimeConfig())
+	if err != nil {
+		return err
+	}
+	err = compactOpen(ctx, bi)
+	if cerr := bi.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+func compactOpen(ctx context.Context, bi bleve.Index) error {
+	adv, err := bi.Advanced()
+	if err != nil {
+		return err
+	}
+	s, ok := adv.(*scorch.Scorch)
+	if !ok {
+		return fmt.Errorf("index type %T cannot be compacted", adv)
+	}
+	for range compactRounds {
+		n := segmentCount(bi)
+		if n <= compactTarget {
+			break
+		}
+		plan := mergeplan.SingleSegmentMergePlanOptions
+		if err := s.ForceMerge(ctx, &plan); err != nil {
+			return fmt.Errorf("merge segments: %w", err)
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if segmentCount(bi) >= n {
+			break // no progress: leave the rest to the background merger
+		}
+	}
+	return waitPersisted(ctx, s)
+}
+
+// waitPersisted waits until scorch's persister has written the current
+// root, which the merges above replaced: closing before that would reopen
+// the unmerged segments.
+func waitPersisted(ctx context.Context, s *scorch.Scorch) error {
+	deadline := time.Now().Add(time.Minute)
+	for {
+		m := s.StatsMap()
+		root, _ := m["CurRootEpoch"].(uint64)
+		persisted, _ := m["LastPersistedEpoch"].(uint64)
+		if persisted >= root {
+			return nil
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("merged segments not persisted after a minute")
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+}
