@@ -78,25 +78,25 @@ func framingPurpose(s string) bool {
 	return false
 }
 
-// findingClaim finds "results show", "data suggested", "was associated",
-// "were significantly higher" and the like.
-func findingClaim(s string) bool {
+// findingClaims are "results show", "data suggested", "was associated",
+// "were significantly higher" and the like, spelled out once.
+var findingClaims = func() []string {
+	var out []string
 	for _, sub := range findingSubjects {
 		for _, v := range findingVerbs {
-			if strings.Contains(s, sub+" "+v) {
-				return true
-			}
+			out = append(out, sub+" "+v)
 		}
 	}
 	for _, be := range []string{"was ", "were "} {
 		for _, c := range changeWords {
-			if strings.Contains(s, be+c) || strings.Contains(s, be+"significantly "+c) {
-				return true
-			}
+			out = append(out, be+c, be+"significantly "+c)
 		}
 	}
-	return false
-}
+	return out
+}()
+
+// findingClaim reports whether s states a result in one of findingClaims.
+func findingClaim(s string) bool { return containsAny(s, findingClaims) }
 
 // answerSentence picks the answer: the sentence with the best query
 // coverage, plus cueWeight for a finding (minus for framing) and lateWeight

@@ -139,17 +139,27 @@ func eachGram(text string, fn func(uint64)) {
 	}
 }
 
-// queryGrams are a query's distinct 3-grams with their idf.
+// queryGrams are a query's distinct 3-grams: slot maps each to its place in
+// idf (and in a paper's counts, so scoring a paper allocates one slice).
 type queryGrams struct {
-	idf map[uint64]float64
+	slot map[uint64]int
+	idf  []float64
+	// mask has a bit set per query gram's bucket: most of a paper's grams
+	// are rejected by it without a map look-up.
+	mask uint64
 }
 
+// gramBucket spreads a gram key over the 64 bits of queryGrams.mask.
+func gramBucket(k uint64) uint64 { return 1 << ((k * 0x9E3779B97F4A7C15) >> 58) }
+
 func (s *state) queryGrams(words []string) *queryGrams {
-	q := &queryGrams{idf: map[uint64]float64{}}
+	q := &queryGrams{slot: map[uint64]int{}}
 	for _, w := range words {
 		eachGram(w, func(k uint64) {
-			if _, ok := q.idf[k]; !ok {
-				q.idf[k] = s.gramIDF(k)
+			if _, ok := q.slot[k]; !ok {
+				q.slot[k] = len(q.idf)
+				q.idf = append(q.idf, s.gramIDF(k))
+				q.mask |= gramBucket(k)
 			}
 		})
 	}
@@ -162,13 +172,16 @@ func (s *state) gramScore(i int, q *queryGrams) float64 {
 		return 0
 	}
 	p := &s.papers[i]
-	tf := make(map[uint64]float64, len(q.idf))
+	tf := make([]float64, len(q.idf))
 	dl := 0.0
 	count := func(weight float64) func(uint64) {
 		return func(k uint64) {
 			dl += weight
-			if _, ok := q.idf[k]; ok {
-				tf[k] += weight
+			if q.mask&gramBucket(k) == 0 {
+				return
+			}
+			if j, ok := q.slot[k]; ok {
+				tf[j] += weight
 			}
 		}
 	}
@@ -176,8 +189,8 @@ func (s *state) gramScore(i int, q *queryGrams) float64 {
 	eachGram(p.Abstract, count(1))
 	avg := s.rankStats().avgGrams
 	var score float64
-	for k, f := range tf {
-		score += bm25(q.idf[k], f, dl, avg)
+	for j, f := range tf {
+		score += bm25(q.idf[j], f, dl, avg)
 	}
 	return score
 }
