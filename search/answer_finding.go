@@ -110,7 +110,7 @@ func answerSentence(text string, sents []span, hits []hit, groups []group, cueWe
 		if cov == 0 {
 			continue
 		}
-		score := cov + cueWeight*sentenceCue(text[sp.start:sp.end])
+		score := cov + cueWeight*sentenceCue(text[sp.Start:sp.End])
 		if n > 1 {
 			score += lateWeight * float64(si) / float64(n-1)
 		}
@@ -126,7 +126,7 @@ func answerSentence(text string, sents []span, hits []hit, groups []group, cueWe
 func sentenceCoverage(sp span, hits []hit, groups []group) float64 {
 	credit := make([]float64, len(groups))
 	for _, h := range hits {
-		if h.start >= sp.start && h.end <= sp.end {
+		if h.start >= sp.Start && h.end <= sp.End {
 			credit[h.group] = max(credit[h.group], h.credit)
 		}
 	}

@@ -26,7 +26,7 @@ func TestAnswerSentences(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var got []string
 			for _, s := range sentences(tt.text) {
-				got = append(got, tt.text[s.start:s.end])
+				got = append(got, tt.text[s.Start:s.End])
 			}
 			if !slices.Equal(got, tt.want) {
 				t.Errorf("sentences = %q, want %q", got, tt.want)
@@ -47,7 +47,7 @@ func TestBestSentence(t *testing.T) {
 		{group: 0, credit: 1, start: 78, end: 85},
 	}
 	if i := answerSentence(text, sents, hits, groups, 0, 0); i != 1 {
-		t.Fatalf("best sentence %d, want 1 (%q)", i, text[sents[1].start:sents[1].end])
+		t.Fatalf("best sentence %d, want 1 (%q)", i, text[sents[1].Start:sents[1].End])
 	}
 	if cov := maxSentenceCoverage(sents, hits, groups); cov != 1 {
 		t.Errorf("coverage %.2f, want 1", cov)

@@ -11,6 +11,8 @@ import (
 
 	"github.com/blevesearch/bleve/v2"
 	index "github.com/blevesearch/bleve_index_api"
+
+	"github.com/paperbot/paperbot/search/corpus"
 )
 
 // On disk, Options.Dir holds:
@@ -273,7 +275,7 @@ func removeStale(dir string) {
 		if strings.HasPrefix(e.Name(), indexPrefix) && strings.HasSuffix(e.Name(), tmpSuffix) || e.Name() == currentFile+tmpSuffix {
 			_ = os.RemoveAll(filepath.Join(dir, e.Name()))
 		}
-		if strings.HasPrefix(e.Name(), snapshotFile+"-") && strings.HasSuffix(e.Name(), tmpSuffix) {
+		if corpus.IsSnapshotTemp(e.Name()) {
 			if fi, err := e.Info(); err == nil && time.Since(fi.ModTime()) > staleSnapshotAge {
 				_ = os.Remove(filepath.Join(dir, e.Name()))
 			}

@@ -244,7 +244,7 @@ func (s *state) result(c candidate, topRank float64, mt *matcher, wantAnswer boo
 	if best := answerSentence(p.Abstract, sents, m.abstract, groups, s.tune.AnswerCue, s.tune.AnswerLate); best >= 0 {
 		focus = sents[best]
 		if wantAnswer {
-			r.Answer = p.Abstract[focus.start:focus.end]
+			r.Answer = p.Abstract[focus.Start:focus.End]
 		}
 	}
 	r.Snippet = makeSnippet(p.Abstract, m.abstract, focus)

@@ -45,20 +45,20 @@ func window(text string, hits []hit, focus span) (int, int) {
 	if len(text) <= snippetLen+snippetLen/5 {
 		return 0, len(text)
 	}
-	if focus.end <= focus.start {
+	if focus.End <= focus.Start {
 		return 0, wordEnd(text, snippetLen)
 	}
-	ws := focus.start
-	if focus.end-focus.start > snippetLen {
+	ws := focus.Start
+	if focus.End-focus.Start > snippetLen {
 		// A long sentence: start a little before its first hit.
 		for _, h := range hits {
-			if h.start >= focus.start && h.end <= focus.end {
-				ws = max(focus.start, h.start-snippetLen/4)
+			if h.start >= focus.Start && h.end <= focus.End {
+				ws = max(focus.Start, h.start-snippetLen/4)
 				break
 			}
 		}
 		ws = wordStart(text, ws)
-	} else if focus.start+snippetLen > len(text) {
+	} else if focus.Start+snippetLen > len(text) {
 		// A short sentence near the end: show what leads up to it.
 		ws = wordStart(text, len(text)-snippetLen)
 	}

@@ -46,7 +46,7 @@ func TestDockerignoreKeepsSecretsOut(t *testing.T) {
 			t.Errorf("%s would be in the build context", name)
 		}
 	}
-	for _, name := range []string{"go.mod", "go.sum", "cmd/paperbot/main.go", "seeds/seeds.go", "search/testdata/corpora/json/a.json",
+	for _, name := range []string{"go.mod", "go.sum", "cmd/paperbot/main.go", "seeds/seeds.go", "search/corpus/testdata/corpora/json/a.json", "search/corpus/load.go",
 		"bot/boltstore/boltstore.go"} {
 		if dockerignored(patterns, name) {
 			t.Errorf("%s is needed by the build but ignored", name)

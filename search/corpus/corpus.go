@@ -1,0 +1,207 @@
+package corpus
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Hash returns a hex SHA-256 over the content of every paper (all fields but
+// Source), taken in ID order: it does not depend on file order, and it
+// changes when any paper, or the set of papers, changes. It is safe to call
+// concurrently with other reads of c.
+func (c *Corpus) Hash() string {
+	ps := make([]*Paper, len(c.Papers))
+	for i := range c.Papers {
+		ps[i] = &c.Papers[i]
+	}
+	slices.SortFunc(ps, func(a, b *Paper) int { return strings.Compare(a.ID, b.ID) })
+	h := sha256.New()
+	var buf []byte
+	for _, p := range ps {
+		buf = appendFields(buf[:0], p.ID, p.Title, p.Headline, p.Venue, strconv.Itoa(p.Year), p.URL, p.Abstract)
+		buf = appendFields(buf, p.Authors...)
+		buf = appendFields(buf, p.CodeURLs...)
+		buf = appendFields(buf, p.Keywords...)
+		h.Write(buf)
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// appendFields appends a count and length-prefixed strings, so field
+// boundaries cannot shift.
+func appendFields(buf []byte, ss ...string) []byte {
+	buf = binary.AppendUvarint(buf, uint64(len(ss)))
+	for _, s := range ss {
+		buf = binary.AppendUvarint(buf, uint64(len(s)))
+		buf = append(buf, s...)
+	}
+	return buf
+}
+
+// minAbstractWords is the size below which an abstract is reported as
+// suspicious (scrapers leave stubs such as "Part of") and does not count as
+// the same paper as another with the same stub.
+const minAbstractWords = 8
+
+// substantial reports whether an abstract has at least minAbstractWords words.
+func substantial(abstract string) bool {
+	n := 0
+	for range strings.FieldsSeq(abstract) {
+		if n++; n >= minAbstractWords {
+			return true
+		}
+	}
+	return false
+}
+
+// corpus cleans the loaded records into papers, drops duplicates and
+// assigns IDs.
+func (l *loader) corpus(names []string) (*Corpus, error) {
+	papers, keys := cleanAll(l.raws)
+	for i, p := range papers {
+		if !hasWord(p.Abstract) {
+			l.skip(p.Source, "abstract has no words once markup is removed; skipped")
+			papers[i].Abstract = ""
+		}
+		l.capLinks(&papers[i])
+	}
+	c := &Corpus{Skipped: l.skipped, Problems: l.problems, Files: names}
+	if l.omitted > 0 {
+		c.Problems = append(c.Problems, fmt.Sprintf("... and %d more problems not listed", l.omitted))
+	}
+	seen := make(map[dedupKey]bool, 2*len(papers))
+	kept := make([]string, 0, len(papers))
+	var buf []byte
+	for i, p := range papers {
+		if p.Abstract == "" {
+			continue
+		}
+		var tk dedupKey
+		tk, buf = newDedupKey('t', p.Title, buf)
+		ak := dedupKey(sha256.Sum256([]byte(keys[i]))) // the normalised abstract
+		if !substantial(p.Abstract) {
+			ak = dedupKey{} // "Part of" is a scraping accident, not an identity
+		}
+		if (tk != dedupKey{} && seen[tk]) || (ak != dedupKey{} && seen[ak]) {
+			c.Duplicates++
+			continue
+		}
+		seen[tk], seen[ak] = true, true
+		// Lists are never nil, so JSON consumers always get arrays.
+		if p.Authors == nil {
+			p.Authors = []string{}
+		}
+		if p.CodeURLs == nil {
+			p.CodeURLs = []string{}
+		}
+		c.Papers = append(c.Papers, p)
+		kept = append(kept, keys[i])
+	}
+	if len(c.Papers) == 0 {
+		return nil, invalidf(opLoad, "no papers found in %s", strings.Join(names, ", "))
+	}
+	assignIDs(c.Papers, kept)
+	return c, nil
+}
+
+// normKey normalises text for comparison: lower case, letters and digits
+// only, single spaces.
+func normKey(s string) string { return string(appendNormKey(nil, s)) }
+
+// appendNormKey appends the normKey of s to dst.
+func appendNormKey(dst []byte, s string) []byte {
+	dst = slices.Grow(dst, len(s))
+	space := false
+	start := len(dst)
+	for i := 0; i < len(s); {
+		ch := s[i]
+		if ch < utf8.RuneSelf {
+			if asciiKey[ch] == 0 {
+				space = len(dst) > start
+				i++
+				continue
+			}
+			if space {
+				dst = append(dst, ' ')
+				space = false
+			}
+			// Copy the whole ASCII word, then lower its case.
+			j := i + 1
+			for j < len(s) && s[j] < utf8.RuneSelf && asciiKey[s[j]] != 0 {
+				j++
+			}
+			w := len(dst)
+			dst = append(dst, s[i:j]...)
+			for k := w; k < len(dst); k++ {
+				dst[k] = asciiKey[dst[k]]
+			}
+			i = j
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		i += n
+		if d, ok := scriptDigits[r]; ok {
+			r = d // "ℓ₁" and "l1" are the same key
+		} else if r == 'ℓ' {
+			r = 'l'
+		}
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			space = len(dst) > start
+			continue
+		}
+		if space {
+			dst = append(dst, ' ')
+			space = false
+		}
+		dst = utf8.AppendRune(dst, unicode.ToLower(r))
+	}
+	return dst
+}
+
+// scriptDigits maps sub- and superscript digits to plain ones.
+var scriptDigits = func() map[rune]rune {
+	m := map[rune]rune{}
+	for _, t := range []map[rune]rune{subscripts, superscripts} {
+		for plain, script := range t {
+			if '0' <= plain && plain <= '9' {
+				m[script] = plain
+			}
+		}
+	}
+	return m
+}()
+
+// asciiKey maps ASCII letters and digits to their lower case, others to 0.
+var asciiKey = func() (t [utf8.RuneSelf]byte) {
+	for c := byte('0'); c <= '9'; c++ {
+		t[c] = c
+	}
+	for c := byte('a'); c <= 'z'; c++ {
+		t[c], t[c-'a'+'A'] = c, c
+	}
+	return t
+}()
+
+// hasWord reports whether s has a letter or digit.
+func hasWord(s string) bool {
+	return strings.IndexFunc(s, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0
+}
+
+// dedupKey is a digest of a normalised title or abstract, tagged by kind;
+// the zero key means the text was empty.
+type dedupKey [sha256.Size]byte
+
+func newDedupKey(kind byte, s string, buf []byte) (dedupKey, []byte) {
+	buf = appendNormKey(append(buf[:0], kind), s)
+	if len(buf) == 1 {
+		return dedupKey{}, buf
+	}
+	return sha256.Sum256(buf), buf
+}

@@ -1,0 +1,87 @@
+package corpus
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"io"
+	"io/fs"
+	"os"
+	"time"
+)
+
+// fileStamp records one file the loader read (or looked for and did not
+// find, like a metadata.tsv beside text files): enough to tell cheaply
+// whether it may have changed, and its content hash to tell for sure.
+type fileStamp struct {
+	Name   string `json:"name"`
+	Absent bool   `json:"absent,omitempty"`
+	Size   int64  `json:"size"`
+	MTime  int64  `json:"mtime_ns"`
+	SHA256 string `json:"sha256"`
+	// Racy is set when the file was modified within racyWindow of being
+	// read: a later write in the same clock tick may leave size and time
+	// unchanged, so such a file is always verified by its hash.
+	Racy bool `json:"racy,omitempty"`
+}
+
+// racyWindow covers coarse file-system timestamps (ext3 and FAT keep seconds
+// or two).
+const racyWindow = 2 * time.Second
+
+// unchanged reports whether the file still has the recorded content,
+// hashing it only when its size or modification time differ (or the stamp
+// is racy).
+func (s fileStamp) unchanged() bool {
+	fi, err := os.Stat(s.Name)
+	if s.Absent {
+		return errors.Is(err, fs.ErrNotExist)
+	}
+	if err != nil || fi.IsDir() {
+		return false
+	}
+	if !s.Racy && fi.Size() == s.Size && fi.ModTime().UnixNano() == s.MTime {
+		return true
+	}
+	sum, err := hashFile(s.Name)
+	return err == nil && sum == s.SHA256
+}
+
+func hashFile(name string) (string, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// stampingSource is the disk, recording a stamp of every file read through
+// it. The stat comes before the read, so a file changed in between is seen
+// as changed next time (its hash is of what was read).
+type stampingSource struct {
+	diskSource
+	stamps []fileStamp
+}
+
+func (s *stampingSource) readFile(name string) ([]byte, error) {
+	fi, statErr := os.Stat(name)
+	now := time.Now()
+	data, err := os.ReadFile(name)
+	switch {
+	case errors.Is(err, fs.ErrNotExist) && errors.Is(statErr, fs.ErrNotExist):
+		s.stamps = append(s.stamps, fileStamp{Name: name, Absent: true})
+	case err == nil && statErr == nil:
+		sum := sha256.Sum256(data)
+		mt := fi.ModTime()
+		s.stamps = append(s.stamps, fileStamp{
+			Name: name, Size: fi.Size(), MTime: mt.UnixNano(), SHA256: hex.EncodeToString(sum[:]),
+			Racy: now.Sub(mt) < racyWindow,
+		})
+	}
+	return data, err
+}

@@ -1,0 +1,56 @@
+// Package search loads paper corpora (through package search/corpus),
+// indexes them with bleve and answers queries and questions over them. It
+// imports only bleve, search/corpus, fault and the standard library.
+package search
+
+import (
+	"io/fs"
+
+	"github.com/paperbot/paperbot/search/corpus"
+)
+
+// The corpus side (loading, cleaning, IDs, headlines) lives in package
+// search/corpus, which imports no bleve; these names keep this package's
+// API as it was.
+
+type (
+	// Paper is one paper of a corpus (corpus.Paper).
+	Paper = corpus.Paper
+	// Corpus is a loaded set of papers (corpus.Corpus).
+	Corpus = corpus.Corpus
+	// Limits bounds what a load reads (corpus.Limits).
+	Limits = corpus.Limits
+)
+
+// Constants of the corpus side (see package corpus).
+const (
+	DefaultMaxAbstract = corpus.DefaultMaxAbstract
+	IDLen              = corpus.IDLen
+	MaxCodeLinks       = corpus.MaxCodeLinks
+	MaxHeadline        = corpus.MaxHeadline
+)
+
+// LoadFS is corpus.LoadFS.
+func LoadFS(fsys fs.FS, patterns ...string) (*Corpus, error) { return corpus.LoadFS(fsys, patterns...) }
+
+// LoadFiles is corpus.LoadFiles.
+func LoadFiles(patterns []string) (*Corpus, error) { return corpus.LoadFiles(patterns) }
+
+// LoadFilesLimited is corpus.LoadFilesLimited.
+func LoadFilesLimited(patterns []string, lim Limits) (*Corpus, error) {
+	return corpus.LoadFilesLimited(patterns, lim)
+}
+
+// LoadFilesCached is corpus.LoadFilesCached.
+func LoadFilesCached(patterns []string, lim Limits, cacheDir string) (c *Corpus, fromCache bool, err error) {
+	return corpus.LoadFilesCached(patterns, lim, cacheDir)
+}
+
+// CleanText is corpus.CleanText.
+func CleanText(s string) (text string, urls []string) { return corpus.CleanText(s) }
+
+// Headline is corpus.Headline.
+func Headline(title, abstract string) string { return corpus.Headline(title, abstract) }
+
+// Sentences is corpus.Sentences.
+func Sentences(text string) []string { return corpus.Sentences(text) }
