@@ -39,30 +39,6 @@ func bigCorpus(tb testing.TB) *Corpus {
 	return bigCorp
 }
 
-// benchQueries mix keywords, filters, acronyms, typos and questions.
-var benchQueries = []string{
-	"KV cache",
-	"which papers make LLM prefill faster?",
-	"graph neural networks",
-	"MLIP",
-	"key-value cache compression for long context",
-	"transfomer attention",
-	"diffusion models for image generation",
-	"reinforcement learning from human feedback",
-	"which paper rediscovers the Kramers-Wannier duality?",
-	`"flow matching" -image`,
-	"federated learning privacy year:2024",
-	"title:transformer has:code",
-	"how can we make language models more robust to adversarial attacks?",
-	"recipes for sourdough bread",
-	"equivariant neural networks for molecules",
-	"offline reinforcement learning",
-	"Bayesian optimization with Gaussian processes",
-	"what is the sample complexity of learning in MDPs?",
-	"sparse autoencoders interpretability",
-	"author:bengio",
-}
-
 // benchBuild reports the papers indexed per second.
 func benchBuild(b *testing.B, c *Corpus, dir bool) {
 	ctx := context.Background()
@@ -95,12 +71,12 @@ func BenchmarkBuildSeeds(b *testing.B) {
 func BenchmarkBuildCorpusDisk(b *testing.B)   { benchBuild(b, bigCorpus(b), true) }
 func BenchmarkBuildCorpusMemory(b *testing.B) { benchBuild(b, bigCorpus(b), false) }
 
-// benchQuery runs benchQueries round robin with snippets and answers and
+// benchQuery runs BenchmarkQueries round robin with snippets and answers and
 // reports latency percentiles.
 func benchQuery(b *testing.B, ix *Index) {
 	ctx := context.Background()
 	// Warm up once so the percentiles describe a running bot, not its first query.
-	for _, q := range benchQueries {
+	for _, q := range BenchmarkQueries {
 		if _, err := ix.Search(ctx, Request{Text: q}); err != nil {
 			b.Fatalf("%q: %v", q, err)
 		}
@@ -109,7 +85,7 @@ func benchQuery(b *testing.B, ix *Index) {
 	i := 0
 	b.ReportAllocs()
 	for b.Loop() {
-		q := benchQueries[i%len(benchQueries)]
+		q := BenchmarkQueries[i%len(BenchmarkQueries)]
 		i++
 		t := time.Now()
 		if _, err := ix.Search(ctx, Request{Text: q}); err != nil {

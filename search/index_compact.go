@@ -49,7 +49,7 @@ func compactOpen(ctx context.Context, bi bleve.Index) error {
 		return fmt.Errorf("index type %T cannot be compacted", adv)
 	}
 	for range compactRounds {
-		n := segmentCount(bi)
+		n := SegmentCount(bi)
 		if n <= compactTarget {
 			break
 		}
@@ -60,7 +60,7 @@ func compactOpen(ctx context.Context, bi bleve.Index) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		if segmentCount(bi) >= n {
+		if SegmentCount(bi) >= n {
 			break // no progress: leave the rest to the background merger
 		}
 	}

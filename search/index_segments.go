@@ -14,12 +14,13 @@ func (ix *Index) Segments() int {
 		return 0
 	}
 	defer release()
-	return segmentCount(st.bi)
+	return SegmentCount(st.bi)
 }
 
-// segmentCount is the number of segments at the root of a scorch index, in
-// memory and on disk, or -1 for another kind of index.
-func segmentCount(bi bleve.Index) int {
+// SegmentCount is the number of segments at the root of a scorch index, in
+// memory and on disk, or -1 for another kind of index (benchmarks compare
+// paperbot's index with plain bleve's by it).
+func SegmentCount(bi bleve.Index) int {
 	adv, err := bi.Advanced()
 	if err != nil {
 		return -1

@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/paperbot/paperbot/search"
 )
 
 // A measurement runs in a child process (this binary, re-executed with
@@ -53,7 +55,7 @@ func runChild(ctx context.Context, started time.Time, role, name, corpus, dir st
 			return err
 		}
 		defer e.close()
-		if _, err := e.search(ctx, queries[1]); err != nil {
+		if _, err := e.search(ctx, search.BenchmarkQueries[1]); err != nil {
 			return err
 		}
 		r.Seconds = time.Since(started).Seconds()
@@ -73,7 +75,7 @@ func runChild(ctx context.Context, started time.Time, role, name, corpus, dir st
 // latency runs every query once to warm up, then nq queries round robin,
 // and returns the 50th and 99th percentile in milliseconds.
 func latency(ctx context.Context, e engine, nq int) (p50, p99 float64, err error) {
-	for _, q := range queries {
+	for _, q := range search.BenchmarkQueries {
 		if _, err := e.search(ctx, q); err != nil {
 			return 0, 0, fmt.Errorf("%q: %w", q, err)
 		}
@@ -81,7 +83,7 @@ func latency(ctx context.Context, e engine, nq int) (p50, p99 float64, err error
 	lat := make([]time.Duration, 0, nq)
 	for i := range nq {
 		t := time.Now()
-		if _, err := e.search(ctx, queries[i%len(queries)]); err != nil {
+		if _, err := e.search(ctx, search.BenchmarkQueries[i%len(search.BenchmarkQueries)]); err != nil {
 			return 0, 0, err
 		}
 		lat = append(lat, time.Since(t))

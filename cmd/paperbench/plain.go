@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/paperbot/paperbot/search"
+
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/analysis/lang/en"
 	"github.com/blevesearch/bleve/v2/index/scorch"
@@ -124,22 +126,6 @@ func (e *plainEngine) papers() int {
 	return int(n)
 }
 
-func (e *plainEngine) segments() int { return rootSegments(e.bi) }
+func (e *plainEngine) segments() int { return search.SegmentCount(e.bi) }
 
 func (e *plainEngine) close() error { return e.bi.Close() }
-
-// rootSegments is the number of segments of a scorch index, -1 if unknown.
-func rootSegments(bi bleve.Index) int {
-	adv, err := bi.Advanced()
-	if err != nil {
-		return -1
-	}
-	s, ok := adv.(*scorch.Scorch)
-	if !ok {
-		return -1
-	}
-	m := s.StatsMap()
-	file, _ := m["TotFileSegmentsAtRoot"].(uint64)
-	mem, _ := m["TotMemorySegmentsAtRoot"].(uint64)
-	return int(file + mem)
-}

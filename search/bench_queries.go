@@ -1,8 +1,9 @@
-package main
+package search
 
-// queries mix keywords, filters, acronyms, typos and questions (the list of
-// search/bench_test.go); plain bleve gets the same text as a match query.
-var queries = []string{
+// BenchmarkQueries are the queries speed is measured with, in the package's
+// benchmarks and in cmd/paperbench: keywords, filters, acronyms, typos,
+// questions and an absent topic.
+var BenchmarkQueries = []string{
 	"KV cache",
 	"which papers make LLM prefill faster?",
 	"graph neural networks",
