@@ -12,6 +12,8 @@ import (
 // candidate paper matches, where (for snippets and answers), and how well.
 type docText struct {
 	title, abstract []dtoken
+	// sents are the abstract's sentences, for answers and confidence.
+	sents []span
 	// names maps author-name tokens to their credit: 1 for surnames (an
 	// author's last word), firstNameCredit for other words of names, so
 	// "roman" in "the roman empire" is weak evidence for an author Roman.
@@ -46,6 +48,7 @@ func (s *state) doc(i int) *docText {
 	d := &docText{
 		title:    s.analyse(titleText(p)),
 		abstract: s.analyse(p.Abstract),
+		sents:    sentences(p.Abstract),
 		names:    map[string]float64{},
 	}
 	for _, a := range p.Authors {

@@ -152,7 +152,7 @@ func (s *state) confidence(c candidate, groups []group) float64 {
 	if total == 0 {
 		return 0
 	}
-	inSentence := maxSentenceCoverage(sentences(s.papers[c.doc].Abstract), m.abstract, groups)
+	inSentence := maxSentenceCoverage(s.doc(c.doc).sents, m.abstract, groups)
 	return known / float64(len(groups)) * (m.coverage + inSentence + inTitle/total) / 3
 }
 
@@ -239,7 +239,7 @@ func (s *state) result(c candidate, topRank float64, mt *matcher, wantAnswer boo
 			r.Matched = append(r.Matched, matchedAs(g.surface, m.via[gi]))
 		}
 	}
-	sents := sentences(p.Abstract)
+	sents := s.doc(c.doc).sents
 	focus := span{}
 	if best := answerSentence(p.Abstract, sents, m.abstract, groups, s.tune.AnswerCue, s.tune.AnswerLate); best >= 0 {
 		focus = sents[best]

@@ -39,10 +39,8 @@ func loadVocab(bi bleve.Index, papers int) (*vocab, error) {
 			}
 		}
 	}
-	for _, f := range []string{fieldBody} {
-		if err := read(f, v.df); err != nil {
-			return nil, err
-		}
+	if err := read(fieldBody, v.df); err != nil {
+		return nil, err
 	}
 	if err := read(fieldAuthors, v.names); err != nil {
 		return nil, err

@@ -30,11 +30,7 @@ func TestStoreRepairAndResetNeedKeepCopy(t *testing.T) {
 			clearEnv(t)
 			dir := t.TempDir()
 			t.Setenv("PAPERBOT_DATA_DIR", dir)
-			path, sound := writeStore(t, dir, 40)
-			cut := sound[:12<<10]
-			if err := os.WriteFile(path, cut, 0o600); err != nil {
-				t.Fatal(err)
-			}
+			path, cut := writeCutStore(t, dir)
 			code, out, errOut := runCmd(t, t.Context(), "store", tt.cmd)
 			if code != exitUsage || !strings.Contains(out, tt.want) || !strings.Contains(errOut, "--keep-copy") {
 				t.Fatalf("exit %d, out %q, err %q; want exit 2 saying %q and naming --keep-copy", code, out, errOut, tt.want)
@@ -61,11 +57,7 @@ func TestStoreRepairAndResetKeepACopy(t *testing.T) {
 			clearEnv(t)
 			dir := t.TempDir()
 			t.Setenv("PAPERBOT_DATA_DIR", dir)
-			path, sound := writeStore(t, dir, 40)
-			cut := sound[:12<<10]
-			if err := os.WriteFile(path, cut, 0o600); err != nil {
-				t.Fatal(err)
-			}
+			_, cut := writeCutStore(t, dir)
 			if code, _, errOut := runCmd(t, t.Context(), "store", "check"); code != exitError || !strings.Contains(errOut, "is damaged") {
 				t.Fatalf("check of a cut store: exit %d, %q", code, errOut)
 			}

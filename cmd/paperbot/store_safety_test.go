@@ -99,6 +99,18 @@ func TestServeWithBadTokenLeavesStoreUntouched(t *testing.T) {
 	}
 }
 
+// writeCutStore writes a store of 40 subscriptions to dir and cuts it to
+// 12 KB, as a copy in progress would; it returns the path and the cut bytes.
+func writeCutStore(t *testing.T, dir string) (string, []byte) {
+	t.Helper()
+	path, sound := writeStore(t, dir, 40)
+	cut := sound[:12<<10]
+	if err := os.WriteFile(path, cut, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return path, cut
+}
+
 // TestServeRefusesDamagedStore: serve stops on a damaged store with one line
 // naming the file and the way out, before connecting, leaving it untouched.
 func TestServeRefusesDamagedStore(t *testing.T) {
@@ -107,11 +119,7 @@ func TestServeRefusesDamagedStore(t *testing.T) {
 	slackEnv(t, srv)
 	dir := t.TempDir()
 	t.Setenv("PAPERBOT_DATA_DIR", dir)
-	path, sound := writeStore(t, dir, 40)
-	cut := sound[:12<<10]
-	if err := os.WriteFile(path, cut, 0o600); err != nil {
-		t.Fatal(err)
-	}
+	path, cut := writeCutStore(t, dir)
 	code, _, errOut := runCmd(t, t.Context(), "serve")
 	if code != exitError {
 		t.Fatalf("serve on a cut store exited %d: %s", code, errOut)

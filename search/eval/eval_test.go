@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/paperbot/paperbot/search"
 )
 
 // scifact is the public benchmark beside the repository clone (../shared).
@@ -49,7 +51,7 @@ func TestSciFactHeldOut(t *testing.T) {
 	if len(files) == 0 {
 		return
 	}
-	c, err := loadCorpus(files)
+	c, err := search.LoadFiles(files)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -103,5 +103,3 @@ func FitThreshold(answerable []float64, maxShare float64, steps int) float64 {
 	}
 	return best
 }
-
-func loadCorpus(files []string) (*search.Corpus, error) { return search.LoadFiles(files) }
