@@ -70,6 +70,7 @@ func (s *state) bleveQuery(q *parsedQuery, groups []group) (bq.Query, error) {
 		hq.SetField(fieldHasCode)
 		filters = append(filters, hq)
 	}
+	filters = append(filters, requestFilters(q.filter)...)
 	switch len(filters) {
 	case 0:
 	case 1:
