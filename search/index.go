@@ -89,7 +89,7 @@ func Open(ctx context.Context, c *Corpus, opts Options) (*Index, error) {
 		}
 		ix.unlock = unlock
 	}
-	st, err := ix.openState(ctx, c, true)
+	st, err := ix.openState(ctx, c, ix.opts, true)
 	if err == nil {
 		st.tune = ix.tuning()
 	}
@@ -106,10 +106,18 @@ func Open(ctx context.Context, c *Corpus, opts Options) (*Index, error) {
 	return ix, nil
 }
 
-// Reload replaces the corpus. The new index is built beside the live one,
-// which keeps answering until the new one is swapped in atomically; on error
-// the live index stays. Reloading an unchanged corpus does nothing.
+// Reload replaces the corpus. A corpus that differs from the live one by a
+// few papers is applied in place, in one atomic batch (see Apply);
+// otherwise the new index is built beside the live one, which keeps
+// answering until the new one is swapped in atomically. On error the live
+// index stays. Reloading an unchanged corpus does nothing.
 func (ix *Index) Reload(ctx context.Context, c *Corpus) error {
+	return ix.ReloadStamped(ctx, c, nil)
+}
+
+// ReloadStamped is Reload recording source as the new corpus's
+// Options.Source (nil keeps the recorded one).
+func (ix *Index) ReloadStamped(ctx context.Context, c *Corpus, source []byte) error {
 	if c == nil {
 		return &Error{Op: "reload index", Kind: Invalid, Msg: "no corpus to index"}
 	}
@@ -125,9 +133,13 @@ func (ix *Index) Reload(ctx context.Context, c *Corpus) error {
 		return err
 	}
 	man := newManifest(c.Papers)
+	opts := ix.opts
+	if source != nil {
+		opts.Source = source
+	}
 	if cur.dir != "" {
 		// The live index, as it is, with a new stamp, or changed in place.
-		st, err := reuseLive(ctx, cur, c, man, ix.opts)
+		st, err := reuseLive(ctx, cur, c, man, opts)
 		if st == cur || err != nil {
 			return err
 		}
@@ -141,7 +153,7 @@ func (ix *Index) Reload(ctx context.Context, c *Corpus) error {
 			return err
 		}
 	}
-	st, err := ix.openState(ctx, c, false)
+	st, err := ix.openState(ctx, c, opts, false)
 	if err != nil {
 		return err
 	}

@@ -9,18 +9,18 @@ import (
 	"github.com/blevesearch/bleve/v2/index/scorch"
 )
 
-// openState opens or builds the index of c according to ix.opts. tryLive
+// openState opens or builds the index of c according to opts. tryLive
 // lets a Dir's live index be reused or changed in place (Open); Reload has
 // tried that already.
-func (ix *Index) openState(ctx context.Context, c *Corpus, tryLive bool) (*state, error) {
+func (ix *Index) openState(ctx context.Context, c *Corpus, opts Options, tryLive bool) (*state, error) {
 	if err := checkIDs(c.Papers); err != nil {
 		return nil, err
 	}
 	man := newManifest(c.Papers)
-	if ix.opts.Dir != "" {
-		return openDir(ctx, ix.opts, c, man, tryLive)
+	if opts.Dir != "" {
+		return openDir(ctx, opts, c, man, tryLive)
 	}
-	bi, err := buildMemory(ctx, c, man, ix.opts)
+	bi, err := buildMemory(ctx, c, man, opts)
 	if err != nil {
 		return nil, err
 	}
