@@ -312,9 +312,7 @@ func newState(bi bleve.Index, dir string, built bool) (*state, error) {
 		return nil, err
 	}
 	s.stats = newRankStats(m.Sample, gramDF)
-	if s.vocab, err = loadVocab(bi, m.Papers); err != nil {
-		return nil, err
-	}
+	s.vocab = newVocab(bi, m.Papers)
 	s.venues = m.venues()
 	s.acr = newAcronymTable(s.an.text, m.acronymPairs())
 	s.syn = newSynonyms(s.an.text)

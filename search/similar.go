@@ -151,7 +151,7 @@ func (s *state) distinctive(text string, fromCorpus bool) ([]group, float64) {
 	var gs []group
 	var absent []float64
 	for _, st := range order {
-		df := s.vocab.df[st]
+		df := s.vocab.df(st)
 		if df*2 > s.vocab.n || utf8.RuneCountInString(st) < 3 || isNumber(st) || s.filler[st] {
 			continue
 		}
