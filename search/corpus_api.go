@@ -41,11 +41,6 @@ func LoadFilesLimited(patterns []string, lim Limits) (*Corpus, error) {
 	return corpus.LoadFilesLimited(patterns, lim)
 }
 
-// LoadFilesCached is corpus.LoadFilesCached.
-func LoadFilesCached(patterns []string, lim Limits, cacheDir string) (c *Corpus, fromCache bool, err error) {
-	return corpus.LoadFilesCached(patterns, lim, cacheDir)
-}
-
 // CleanText is corpus.CleanText.
 func CleanText(s string) (text string, urls []string) { return corpus.CleanText(s) }
 

@@ -12,8 +12,6 @@ import (
 
 	"github.com/blevesearch/bleve/v2"
 	index "github.com/blevesearch/bleve_index_api"
-
-	"github.com/paperbot/paperbot/search/corpus"
 )
 
 // On disk, Options.Dir holds:
@@ -335,26 +333,22 @@ func syncDir(dir string) error {
 	return nil
 }
 
-// removeStale deletes leftovers of interrupted builds, and corpus snapshots
-// a crash left half written (see writeSnapshot). Those are written before
-// the directory is locked, so only old ones go: a young one may be another
-// process's snapshot in the making.
+// removeStale deletes leftovers of interrupted builds, and the corpus
+// snapshots older paperbots kept (the index now holds the papers).
 func removeStale(dir string) {
 	entries, _ := os.ReadDir(dir)
 	for _, e := range entries {
-		if strings.HasPrefix(e.Name(), indexPrefix) && strings.HasSuffix(e.Name(), tmpSuffix) || e.Name() == currentFile+tmpSuffix {
-			_ = os.RemoveAll(filepath.Join(dir, e.Name()))
-		}
-		if corpus.IsSnapshotTemp(e.Name()) {
-			if fi, err := e.Info(); err == nil && time.Since(fi.ModTime()) > staleSnapshotAge {
-				_ = os.Remove(filepath.Join(dir, e.Name()))
-			}
+		name := e.Name()
+		if strings.HasPrefix(name, indexPrefix) && strings.HasSuffix(name, tmpSuffix) || name == currentFile+tmpSuffix ||
+			strings.HasPrefix(name, oldSnapshot) {
+			_ = os.RemoveAll(filepath.Join(dir, name))
 		}
 	}
 }
 
-// staleSnapshotAge is far longer than writing a snapshot takes.
-const staleSnapshotAge = time.Hour
+// oldSnapshot starts the names of the corpus snapshots (and their
+// temporary files) older paperbots kept in the index directory.
+const oldSnapshot = "corpus.snapshot"
 
 // removeOtherIndexes deletes every index in dir but the live one.
 func removeOtherIndexes(dir, live string) {

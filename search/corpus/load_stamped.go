@@ -2,8 +2,44 @@ package corpus
 
 import (
 	"encoding/json"
+	"fmt"
+	"os"
+	"runtime/debug"
 	"slices"
 )
+
+// stampVersion changes whenever loading or cleaning would give other
+// papers from the same files, or the stamp layout changes. Builds from
+// another commit invalidate stamps too (see stampKey), so forgetting to
+// bump it only matters within one commit.
+const stampVersion = "s3"
+
+type stampHeader struct {
+	Key   string      `json:"key"`
+	Names []string    `json:"names"` // the expanded patterns
+	Files []fileStamp `json:"files"` // every file read or looked for
+}
+
+// stampKey identifies the loader: stamp layout, limits, the commit
+// paperbot was built from and the executable itself (size and time), so a
+// rebuilt binary (go run, a build from an uncommitted tree) never trusts a
+// stamp its predecessor wrote: a new binary costs one full load.
+func stampKey(lim Limits) string {
+	key := fmt.Sprintf("%s max_abstract=%d", stampVersion, lim.maxAbstract())
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		for _, s := range bi.Settings {
+			if s.Key == "vcs.revision" || s.Key == "vcs.modified" {
+				key += " " + s.Key + "=" + s.Value
+			}
+		}
+	}
+	if exe, err := os.Executable(); err == nil {
+		if fi, err := os.Stat(exe); err == nil {
+			key += fmt.Sprintf(" exe=%d@%d", fi.Size(), fi.ModTime().UnixNano())
+		}
+	}
+	return key
+}
 
 // LoadFilesStamped is LoadFilesLimited that also returns a stamp of what
 // was read: the expanded patterns, every file's size, modification time
@@ -26,7 +62,7 @@ func LoadFilesStamped(patterns []string, lim Limits) (*Corpus, []byte, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	stamp, err := json.Marshal(snapshotHeader{Key: snapshotKey(lim), Names: names, Files: src.stamps})
+	stamp, err := json.Marshal(stampHeader{Key: stampKey(lim), Names: names, Files: src.stamps})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -40,8 +76,8 @@ func LoadFilesStamped(patterns []string, lim Limits) (*Corpus, []byte, error) {
 // SHA-256; and the limits and paperbot build are the same. Only files whose
 // size or time changed are read. A stamp that cannot be read is changed.
 func Unchanged(stamp []byte, patterns []string, lim Limits) bool {
-	var h snapshotHeader
-	if len(stamp) == 0 || json.Unmarshal(stamp, &h) != nil || h.Key != snapshotKey(lim) {
+	var h stampHeader
+	if len(stamp) == 0 || json.Unmarshal(stamp, &h) != nil || h.Key != stampKey(lim) {
 		return false
 	}
 	names, err := expand(diskSource{}, patterns)

@@ -3,6 +3,7 @@ package corpus
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -54,5 +55,56 @@ func TestUnchangedStamp(t *testing.T) {
 	}
 	if Unchanged([]byte("{garbage"), patterns, Limits{}) || Unchanged(nil, patterns, Limits{}) {
 		t.Error("a damaged or missing stamp reported unchanged")
+	}
+}
+
+// A file modified just before it was read is verified by its hash even with
+// its recorded size and time.
+func TestUnchangedRacyFile(t *testing.T) {
+	a := filepath.Join(t.TempDir(), "a.jsonl")
+	paper := `{"title": "Paper number 1 on stamps", "abstract": "We study paper 1 and show that stamps of loaded corpora make restarts fast and correct in every case."}` + "\n"
+	if err := os.WriteFile(a, []byte(paper), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fi, _ := os.Stat(a)
+	_, stamp, err := LoadFilesStamped([]string{a}, Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(a, []byte(strings.Replace(paper, "number 1", "number 7", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chtimes(a, fi.ModTime(), fi.ModTime()); err != nil {
+		t.Fatal(err)
+	}
+	if Unchanged(stamp, []string{a}, Limits{}) {
+		t.Error("a racy file was trusted by its size and time")
+	}
+}
+
+// A metadata.tsv appearing beside text files changes the corpus.
+func TestUnchangedSidecar(t *testing.T) {
+	dir := t.TempDir()
+	txt := filepath.Join(dir, "papers.txt")
+	old := time.Now().Add(-time.Hour)
+	write := func(name, data string) {
+		if err := os.WriteFile(name, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(name, old, old); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(txt, "Test collection\n\nWe study stamps of loaded corpora and show that restarts become fast and stay correct.\n")
+	_, stamp, err := LoadFilesStamped([]string{txt}, Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !Unchanged(stamp, []string{txt}, Limits{}) {
+		t.Fatal("an unchanged text file reported changed")
+	}
+	write(filepath.Join(dir, sidecarName), "file\tparagraph\ttitle\npapers.txt\t1\tStamps\n")
+	if Unchanged(stamp, []string{txt}, Limits{}) {
+		t.Error("a new sidecar was ignored")
 	}
 }
