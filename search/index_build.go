@@ -2,7 +2,9 @@ package search
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/blevesearch/bleve/v2"
@@ -57,7 +59,7 @@ func buildMemory(ctx context.Context, c *Corpus, man manifest, opts Options) (bl
 	if err != nil {
 		return nil, &Error{Op: opOpen, Kind: Internal, Err: err}
 	}
-	if err := fill(ctx, bi, c, man, opts); err != nil {
+	if err := fill(ctx, bi, c, man, opts, 1); err != nil {
 		_ = bi.Close()
 		return nil, err
 	}
@@ -67,7 +69,11 @@ func buildMemory(ctx context.Context, c *Corpus, man manifest, opts Options) (bl
 // fill indexes c's papers in batches, with their records and the index-time
 // data (index_meta.go) in the last batch, reporting progress and stopping
 // when ctx is cancelled. Papers get FirstSeen now unless they have one.
-func fill(ctx context.Context, bi bleve.Index, c *Corpus, man manifest, opts Options) error {
+// workers batches are indexed at once: bleve analyses a batch's papers in
+// parallel but builds its segment on one core, so two overlap the two. A
+// build in memory uses one, which keeps its segments (and so bleve's
+// scores, see FACTS.md) the same from run to run.
+func fill(ctx context.Context, bi bleve.Index, c *Corpus, man manifest, opts Options, workers int) error {
 	papers := c.Papers
 	total := len(papers)
 	if opts.Progress != nil {
@@ -81,13 +87,67 @@ func fill(ctx context.Context, bi bleve.Index, c *Corpus, man manifest, opts Opt
 	if err != nil {
 		return &Error{Op: opOpen, Kind: Internal, Err: err}
 	}
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	type job struct {
+		b *bleve.Batch
+		n int
+	}
+	jobs := make(chan job)
+	var wg sync.WaitGroup
+	var mu sync.Mutex // orders progress reports
+	done := 0
+	for range max(workers, 1) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range jobs {
+				if err := bi.Batch(j.b); err != nil {
+					cancel(&Error{Op: opOpen, Kind: Internal, Err: fmt.Errorf("index batch: %w", err)})
+					continue
+				}
+				mu.Lock()
+				done += j.n
+				if opts.Progress != nil {
+					opts.Progress(done, total)
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	err = produce(ctx, bi, c, man, opts.Source, an, size, func(b *bleve.Batch, n int) {
+		select {
+		case jobs <- job{b, n}:
+		case <-ctx.Done():
+		}
+	})
+	close(jobs)
+	wg.Wait()
+	if cause := context.Cause(ctx); err == nil && cause != nil && ctx.Err() != nil {
+		err = cause
+	}
+	if err != nil {
+		var e *Error
+		if !errors.As(err, &e) {
+			err = &Error{Op: opOpen, Kind: Internal, Msg: "indexing was interrupted", Err: err}
+		}
+		return err
+	}
+	return nil
+}
+
+// produce makes c's batches, the index-time data in the last, and hands
+// each to send.
+func produce(ctx context.Context, bi bleve.Index, c *Corpus, man manifest, source []byte, an analyzers, size int, send func(*bleve.Batch, int)) error {
+	papers := c.Papers
+	total := len(papers)
 	mb := newMetaBuilder(an.text, indexMeta{}, nil)
 	step := sampleStep(total)
 	now := time.Now().UTC()
 	fail := func(err error) error { return &Error{Op: opOpen, Kind: Internal, Err: err} }
 	for start := 0; start == 0 || start < total; start += size { // once at least: the meta
 		if err := ctx.Err(); err != nil {
-			return &Error{Op: opOpen, Kind: Internal, Msg: "indexing was interrupted", Err: err}
+			return context.Cause(ctx)
 		}
 		end := min(start+size, total)
 		b := bi.NewBatch()
@@ -103,17 +163,12 @@ func fill(ctx context.Context, bi bleve.Index, c *Corpus, man manifest, opts Opt
 		}
 		if end == total {
 			m := mb.finish()
-			m.Hash, m.Skipped, m.Source = man.hash(), c.Skipped, opts.Source
+			m.Hash, m.Skipped, m.Source = man.hash(), c.Skipped, source
 			if err := setMeta(b, m, mb.gramDF, man); err != nil {
 				return fail(err)
 			}
 		}
-		if err := bi.Batch(b); err != nil {
-			return fail(fmt.Errorf("index batch: %w", err))
-		}
-		if opts.Progress != nil {
-			opts.Progress(end, total)
-		}
+		send(b, end-start)
 	}
 	return nil
 }

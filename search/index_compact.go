@@ -10,13 +10,12 @@ import (
 	"github.com/blevesearch/bleve/v2/index/scorch/mergeplan"
 )
 
-// A build leaves one segment per batch (the in-memory index it is made in
-// has no merger), and every query searches every segment: at 100k papers,
-// 100 segments. compact merges the copied index on disk into one segment
-// before it goes live, with scorch's own merger (ForceMerge and its
-// single-segment plan); a merge task joins at most 10 segments, so it takes
-// a few rounds: 100 segments become 10, then 1. Merging costs about what
-// writing the index did once more, and it is done once per build.
+// A build leaves many segments (scorch's background merger only keeps
+// their number in check), and every query searches every segment.
+// compactOpen merges a built index into one segment before it goes live,
+// with scorch's own merger (ForceMerge and its single-segment plan); a
+// merge task joins at most 10 segments, so it takes a few rounds. Merging
+// costs about what writing the index did once more, once per build.
 
 // compactTarget is the segment count compact stops at.
 const compactTarget = 1
@@ -25,20 +24,8 @@ const compactTarget = 1
 // by up to 10, so this is far more than a million papers need.
 const compactRounds = 8
 
-// compact merges the scorch index in dir down to compactTarget segments and
-// waits until the result is persisted, so a reopened index sees it.
-func compact(ctx context.Context, dir string) error {
-	bi, err := bleve.OpenUsing(dir, runtimeConfig())
-	if err != nil {
-		return err
-	}
-	err = compactOpen(ctx, bi)
-	if cerr := bi.Close(); err == nil {
-		err = cerr
-	}
-	return err
-}
-
+// compactOpen merges the open scorch index down to compactTarget segments
+// and waits until the result is persisted, so a reopened index sees it.
 func compactOpen(ctx context.Context, bi bleve.Index) error {
 	adv, err := bi.Advanced()
 	if err != nil {

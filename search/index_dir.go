@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -11,7 +12,7 @@ import (
 	"time"
 
 	"github.com/blevesearch/bleve/v2"
-	index "github.com/blevesearch/bleve_index_api"
+	"github.com/blevesearch/bleve/v2/index/scorch"
 )
 
 // On disk, Options.Dir holds:
@@ -21,8 +22,8 @@ import (
 //	CURRENT                                       the name of the live index
 //
 // An index holds its papers' records and index-time data (index_meta.go),
-// so opening it reads no corpus. A build indexes in memory, copies the
-// result into a .tmp directory, merges its segments into one, syncs it,
+// so opening it reads no corpus. A build indexes into a .tmp directory,
+// merges its segments into one, syncs it,
 // renames it into place and then rewrites CURRENT (temp file + rename), so
 // a crash at any point leaves the previous index complete; stale .tmp
 // directories are removed at the next open and older indexes once the new
@@ -45,7 +46,12 @@ func indexName(hash string) string {
 	return indexPrefix + mappingVersion + "-" + hash[:min(len(hash), 16)] + "-" + strconv.FormatInt(time.Now().UnixNano(), 36)
 }
 
-func runtimeConfig() map[string]any { return map[string]any{"bolt_timeout": boltTimeout} }
+// runtimeConfig is the scorch configuration of an open index. Batches wait
+// until they are synced (a build's unsafe_batch, recorded in its
+// index_meta.json, is overridden).
+func runtimeConfig() map[string]any {
+	return map[string]any{"bolt_timeout": boltTimeout, "unsafe_batch": false}
+}
 
 // openDir opens the live index in opts.Dir when tryLive is set: as it is
 // when it holds c, changed in place when c differs from it by a few papers
@@ -201,25 +207,15 @@ func guardReplace(opts Options, c *Corpus) error {
 	return opts.Guard(LiveCorpus{Papers: int(n), Skipped: skipped}, c)
 }
 
-// build writes the index of c to path: it is built in memory, copied
-// into a .tmp directory with bleve's online copy, compacted to one segment
-// (see compact), synced, and renamed.
+// build writes the index of c to path: built on disk in a .tmp directory
+// (segments go to disk as they are made, so memory does not grow with the
+// corpus), compacted to one segment (see compact), synced, and renamed.
 func build(ctx context.Context, path string, c *Corpus, man manifest, opts Options) error {
 	tmp := path + tmpSuffix
 	if err := os.RemoveAll(tmp); err != nil {
 		return &Error{Op: opOpen, Kind: Internal, Err: err}
 	}
-	bi, err := buildMemory(ctx, c, man, opts)
-	if err != nil {
-		return err
-	}
-	err = copyIndex(bi, tmp)
-	if cerr := bi.Close(); err == nil && cerr != nil {
-		err = cerr
-	}
-	if err == nil {
-		err = compact(ctx, tmp)
-	}
+	err := buildDisk(ctx, tmp, c, man, opts)
 	if err == nil {
 		err = syncTree(tmp)
 	}
@@ -231,37 +227,41 @@ func build(ctx context.Context, path string, c *Corpus, man manifest, opts Optio
 	}
 	if err != nil {
 		_ = os.RemoveAll(tmp)
+		var e *Error
+		if errors.As(err, &e) {
+			return err
+		}
 		return &Error{Op: opOpen, Kind: Internal, Msg: "cannot write the index to " + filepath.Dir(path), Err: err}
 	}
 	return syncDir(filepath.Dir(path))
 }
 
-// scorchMeta is what bleve writes as index_meta.json for a scorch index; the
-// online copy does not write it for an in-memory source.
-const scorchMeta = `{"storage":"scorch","index_type":"scorch"}`
+// buildWorkers is how many batches a build on disk indexes at once.
+const buildWorkers = 2
 
-// copyIndex writes a complete on-disk copy of the open index bi to dir.
-func copyIndex(bi bleve.Index, dir string) error {
-	adv, err := bi.Advanced()
+// buildDisk indexes c into a new scorch index in dir and compacts it. Its
+// batches do not wait for their segments to be synced (unsafe_batch): a
+// crash leaves a .tmp directory, removed at the next open, and the whole
+// index is synced before it goes live.
+func buildDisk(ctx context.Context, dir string, c *Corpus, man manifest, opts Options) error {
+	m, err := newMapping()
 	if err != nil {
 		return err
 	}
-	ci, ok := adv.(index.CopyIndex)
-	if !ok {
-		return fmt.Errorf("index type %T cannot be copied", adv)
+	cfg := runtimeConfig()
+	cfg["unsafe_batch"] = true
+	bi, err := bleve.NewUsing(dir, m, scorch.Name, scorch.Name, cfg)
+	if err != nil {
+		return err
 	}
-	r := ci.CopyReader()
-	if r == nil {
-		return fmt.Errorf("index has no copy reader")
+	err = fill(ctx, bi, c, man, opts, buildWorkers)
+	if err == nil {
+		err = compactOpen(ctx, bi)
 	}
-	err = r.CopyTo(bleve.FileSystemDirectory(dir))
-	if cerr := r.CloseCopyReader(); err == nil {
+	if cerr := bi.Close(); err == nil {
 		err = cerr
 	}
-	if err != nil {
-		return err
-	}
-	return os.WriteFile(filepath.Join(dir, "index_meta.json"), []byte(scorchMeta), 0o644)
+	return err
 }
 
 // syncTree fsyncs every file and directory under root.
