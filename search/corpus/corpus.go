@@ -106,7 +106,7 @@ func (l *loader) corpus(names []string) (*Corpus, error) {
 		c.Problems = append(c.Problems, fmt.Sprintf("... and %d more problems not listed", l.omitted))
 	}
 	seen := make(map[dedupKey]bool, 2*len(papers))
-	kept := make([]string, 0, len(papers))
+	kept := make([]idDigest, 0, len(papers))
 	var buf []byte
 	for i, p := range papers {
 		if p.Abstract == "" {
@@ -114,7 +114,7 @@ func (l *loader) corpus(names []string) (*Corpus, error) {
 		}
 		var tk dedupKey
 		tk, buf = newDedupKey('t', p.Title, buf)
-		ak := dedupKey(sha256.Sum256([]byte(keys[i]))) // the normalised abstract
+		ak := dedupKey(keys[i]) // the normalised abstract's
 		if !substantial(p.Abstract) {
 			ak = dedupKey{} // "Part of" is a scraping accident, not an identity
 		}

@@ -1,23 +1,27 @@
 package corpus
 
 import (
+	"crypto/sha256"
 	"runtime"
 	"sync"
 )
 
 // cleanAll turns raw records into display-ready papers, in order, and
-// returns each one's identity key (see idKey). Cleaning is the bulk of
-// loading, so it runs on all CPUs.
-func cleanAll(raws []rawPaper) ([]Paper, []string) {
+// returns the digest of each one's identity key (see idKey): a digest, not
+// the key, so a large load does not hold every abstract twice. Each raw
+// record is released once cleaned. Cleaning is the bulk of loading, so it
+// runs on all CPUs.
+func cleanAll(raws []rawPaper) ([]Paper, []idDigest) {
 	papers := make([]Paper, len(raws))
-	keys := make([]string, len(raws))
+	keys := make([]idDigest, len(raws))
 	workers := min(runtime.GOMAXPROCS(0), max(1, len(raws)/256))
 	var wg sync.WaitGroup
 	for w := range workers {
 		wg.Go(func() {
 			for i := w; i < len(raws); i += workers {
 				papers[i] = cleanPaper(raws[i])
-				keys[i] = idKey(raws[i])
+				keys[i] = sha256.Sum256([]byte(idKey(raws[i])))
+				raws[i] = rawPaper{}
 			}
 		})
 	}

@@ -27,26 +27,25 @@ func idKey(r rawPaper) string {
 	return "t:" + normKey(r.title)
 }
 
+// idDigest is the SHA-256 of a paper's idKey.
+type idDigest [sha256.Size]byte
+
 // assignIDs gives every paper an ID of IDLen characters taken from the
-// SHA-256 of its key. IDs depend only on content, not on file order. When
+// SHA-256 of its key (keys are those digests). IDs depend only on content, not on file order. When
 // two keys share a prefix, the paper with the smaller hash keeps it and the
 // other takes the next window of its hash, so resolution is deterministic.
-func assignIDs(papers []Paper, keys []string) {
+func assignIDs(papers []Paper, keys []idDigest) {
 	type cand struct {
 		i   int
 		enc string
-		key string
+		key idDigest
 	}
 	cands := make([]cand, len(papers))
 	for i, k := range keys {
-		sum := sha256.Sum256([]byte(k))
-		cands[i] = cand{i: i, enc: idEncoding.EncodeToString(sum[:]), key: k}
+		cands[i] = cand{i: i, enc: idEncoding.EncodeToString(k[:]), key: k}
 	}
 	slices.SortFunc(cands, func(a, b cand) int {
-		if c := strings.Compare(a.enc, b.enc); c != 0 {
-			return c
-		}
-		return strings.Compare(a.key, b.key)
+		return strings.Compare(a.enc, b.enc) // equal only for equal keys
 	})
 	taken := make(map[string]bool, len(papers))
 	for _, c := range cands {
@@ -55,7 +54,7 @@ func assignIDs(papers []Paper, keys []string) {
 			if off+IDLen <= len(c.enc) {
 				id = c.enc[off : off+IDLen]
 			} else {
-				sum := sha256.Sum256([]byte(c.key + "#" + strconv.Itoa(off)))
+				sum := sha256.Sum256(append(c.key[:], "#"+strconv.Itoa(off)...))
 				id = idEncoding.EncodeToString(sum[:])[:IDLen]
 			}
 			if !taken[id] {

@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"crypto/sha256"
 	"strconv"
 	"strings"
 	"testing"
@@ -74,9 +75,9 @@ func TestAssignIDsCollisions(t *testing.T) {
 	// unambiguous alphabet.
 	const n = 20000
 	papers := make([]Paper, n)
-	keys := make([]string, n)
+	keys := make([]idDigest, n)
 	for i := range keys {
-		keys[i] = "a:paper " + strconv.Itoa(i)
+		keys[i] = sha256.Sum256([]byte("a:paper " + strconv.Itoa(i)))
 	}
 	assignIDs(papers, keys)
 	seen := map[string]bool{}
@@ -89,9 +90,10 @@ func TestAssignIDsCollisions(t *testing.T) {
 	// Forced collision: two papers whose first window is equal keep
 	// distinct, deterministic IDs whichever order they come in.
 	ps := make([]Paper, 2)
-	assignIDs(ps, []string{"a:same", "a:same"})
+	same := sha256.Sum256([]byte("a:same"))
+	assignIDs(ps, []idDigest{same, same})
 	qs := make([]Paper, 2)
-	assignIDs(qs, []string{"a:same", "a:same"})
+	assignIDs(qs, []idDigest{same, same})
 	if ps[0].ID == ps[1].ID || ps[0].ID != qs[0].ID || ps[1].ID != qs[1].ID {
 		t.Errorf("collision resolution: %q %q then %q %q", ps[0].ID, ps[1].ID, qs[0].ID, qs[1].ID)
 	}
