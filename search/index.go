@@ -12,12 +12,14 @@ import (
 
 // Options configure Open.
 type Options struct {
-	// Dir holds the persistent index; "" keeps the index in memory. An index
-	// in Dir is reused while the corpus hash is unchanged and rebuilt beside
-	// the live one otherwise. One process at a time may use a Dir.
+	// Dir holds the persistent index; "" keeps the index in memory. The
+	// index in Dir is reused while the corpus hash is unchanged, changed in
+	// place when a few papers differ, and rebuilt beside the live one
+	// otherwise. One process at a time may use a Dir.
 	Dir string
 	// Progress, if set, is called after each indexed batch with the papers
-	// done so far and the total. It is not called when an index is reused.
+	// done so far and the total (for a change in place, the papers changed).
+	// It is not called when an index is reused.
 	Progress func(done, total int)
 	// Source is the caller's stamp of where the corpus was read from,
 	// recorded with the index and returned by Index.Source: a later start
@@ -206,8 +208,8 @@ func (ix *Index) Close() error {
 	return err
 }
 
-// Built reports whether the live index was built by this process (true) or
-// reopened from Options.Dir because the corpus had not changed (false).
+// Built reports whether the live index was built or changed by this process
+// (true) or reopened from Options.Dir as it was (false).
 func (ix *Index) Built() bool {
 	ix.mu.RLock()
 	defer ix.mu.RUnlock()
