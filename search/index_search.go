@@ -163,7 +163,9 @@ func (s *state) shortMiss(cands []candidate, groups []group) bool {
 		return false
 	}
 	for _, c := range cands[:min(len(cands), confidenceDepth)] {
-		if c.m != nil && c.m.coverage >= shortQueryCoverage {
+		// More than the share: a lone word matched only by a two-letter
+		// typo fix (credit 0.6: "watermark" as "waterman") is no topic.
+		if c.m != nil && c.m.coverage > shortQueryCoverage {
 			return false
 		}
 	}
