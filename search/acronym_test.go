@@ -106,3 +106,38 @@ func TestCuratedAcronyms(t *testing.T) {
 		t.Errorf("curated MAP: lower-case map must not expand, MAP must")
 	}
 }
+
+// A long form that needs a stop word matches only when the user typed one:
+// "loss function" (machine learning) is not "loss of function" (LoF).
+func TestLongFormNeedsItsStopWords(t *testing.T) {
+	ix, _ := seedIndex(t)
+	st, release, err := ix.live()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer release()
+	groupsOf := func(text string) []string {
+		q, err := parseQuery(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, g := range st.textGroups(q) {
+			out = append(out, g.surface)
+		}
+		return out
+	}
+	if got := groupsOf("loss function"); !slices.Equal(got, []string{"loss", "function"}) {
+		t.Errorf(`"loss function" groups = %q, want two words, not the long form of LoF`, got)
+	}
+	if got := groupsOf("loss of function"); len(got) != 1 {
+		t.Errorf(`"loss of function" groups = %q, want one long-form group`, got)
+	}
+	res, err := ix.Search(context.Background(), Request{Text: "loss function", Limit: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.NoMatch {
+		t.Errorf(`"loss function" is refused over ML seeds (confidence %.2f)`, res.Confidence)
+	}
+}

@@ -98,7 +98,7 @@ func (s *state) search(ctx context.Context, text string, q *parsedQuery, limit, 
 			res.Confidence = max(res.Confidence, s.confidence(c, groups))
 		}
 	}
-	res.NoMatch = len(cands) == 0 || res.Confidence < s.tune.Refuse || s.shortMiss(cands[0], groups)
+	res.NoMatch = len(cands) == 0 || res.Confidence < s.tune.Refuse || s.shortMiss(cands, groups)
 	wantAnswer := q.question || q.answer || len(groups) >= 2
 	for i := offset; i < min(len(cands), offset+limit); i++ {
 		res.Results = append(res.Results, s.result(cands[i], cands[0].rank, mt, wantAnswer && !res.NoMatch))
@@ -157,10 +157,20 @@ func (s *state) confidence(c candidate, groups []group) float64 {
 	return known / float64(len(groups)) * (m.coverage + inSentence + inTitle/total) / 3
 }
 
-// shortMiss reports whether a short query's best paper misses most of it:
-// one shared word of two is a coincidence, not a topic.
-func (s *state) shortMiss(c candidate, groups []group) bool {
-	return len(groups) > 0 && len(groups) <= s.tune.Short && c.m != nil && c.m.coverage < shortQueryCoverage
+// shortMiss reports whether every one of a short query's best papers
+// misses most of it: one shared word of two is a coincidence, not a topic.
+func (s *state) shortMiss(cands []candidate, groups []group) bool {
+	if len(groups) == 0 || len(groups) > s.tune.Short {
+		return false
+	}
+	for _, c := range cands[:min(len(cands), confidenceDepth)] {
+		// More than the share: a lone word matched only by a two-letter
+		// typo fix (credit 0.6: "watermark" as "waterman") is no topic.
+		if c.m != nil && c.m.coverage > shortQueryCoverage {
+			return false
+		}
+	}
+	return true
 }
 
 // groupKnown reports whether some paper contains what the group asks for.

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"testing/fstest"
 )
 
 // search runs q over the seeds and fails the test on error.
@@ -253,5 +254,40 @@ func TestMatchedNamesAssociations(t *testing.T) {
 	m := res.Results[0].Matched
 	if len(m) != 1 || !strings.HasPrefix(strings.ToLower(m[0]), "transfomer (transformer") {
 		t.Errorf("matched %q, want the typo with the paper's word", m)
+	}
+}
+
+// A lone word the corpus lacks, matched only by a two-letter typo fix, is no
+// topic: "watermark" must not answer with the Smith-Waterman paper. A
+// one-letter slip still finds its paper.
+func TestLoneTwoEditFixIsNoTopic(t *testing.T) {
+	lines := []string{
+		`{"title": "Identification of common molecular subsequences", "abstract": "The Smith-Waterman algorithm finds local alignments of protein sequences by dynamic programming over a scoring matrix with affine gap penalties.", "authors": ["Temple Smith", "Michael Waterman"]}`,
+		`{"title": "Fast database search for similar sequences", "abstract": "Heuristic seeds make sequence alignment against large protein databases fast while keeping the sensitivity of exhaustive dynamic programming."}`,
+		`{"title": "Clinical outcomes of early mobilisation", "abstract": "Patients who walked within a day of surgery recovered faster and left hospital sooner than those kept in bed for three days."}`,
+	}
+	fsys := fstest.MapFS{"papers.jsonl": {Data: []byte(strings.Join(lines, "\n"))}}
+	c, err := LoadFS(fsys, "*.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ix, err := Open(context.Background(), c, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ix.Close()
+	res, err := ix.Search(context.Background(), Request{Text: "watermark"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.NoMatch {
+		t.Errorf(`"watermark" answered with %q (confidence %.2f); want nothing relevant`, res.Results[0].Title, res.Confidence)
+	}
+	res, err = ix.Search(context.Background(), Request{Text: "sequnce"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.NoMatch || len(res.Results) == 0 {
+		t.Errorf(`"sequnce" (one slip from sequence) refused`)
 	}
 }

@@ -95,6 +95,8 @@ type group struct {
 type qtoken struct {
 	stem, surface string
 	joined        string // the identifier this word starts, joined ("gcsf"), if any
+	// gapBefore: a stop word stood between this word and the one before.
+	gapBefore bool
 }
 
 // textGroups turns the free text of q into groups: meta words of questions
@@ -103,6 +105,7 @@ type qtoken struct {
 func (s *state) textGroups(q *parsedQuery) []group {
 	var groups []group
 	var run []qtoken
+	gap := false
 	flush := func() {
 		groups = append(groups, s.wordGroups(run)...)
 		run = nil
@@ -119,8 +122,14 @@ func (s *state) textGroups(q *parsedQuery) []group {
 			continue
 		}
 		cs := compounds(c.text)
-		for _, t := range s.an.text.Analyze([]byte(c.text)) {
-			qt := qtoken{stem: string(t.Term), surface: c.text[t.Start:t.End]}
+		toks := s.an.text.Analyze([]byte(c.text))
+		if len(toks) == 0 {
+			gap = true // a stop word
+		}
+		for k, t := range toks {
+			qt := qtoken{stem: string(t.Term), surface: c.text[t.Start:t.End],
+				gapBefore: gap || (k > 0 && t.Position > toks[k-1].Position+1)}
+			gap = false
 			for _, cp := range cs {
 				if t.Start == cp.start {
 					qt.joined = cp.joined // the identifier's first part carries it whole
@@ -158,7 +167,7 @@ func (s *state) wordGroups(run []qtoken) []group {
 		stems[i] = t.stem
 	}
 	for i := 0; i < len(run); {
-		if e, n := s.acr.longForm(stems[i:]); n >= 2 {
+		if e, n := s.acr.longForm(stems[i:]); n >= 2 && sameGaps(e.terms, run[i:i+n]) {
 			surf := make([]string, n)
 			for k := range n {
 				surf[k] = run[i+k].surface
@@ -181,6 +190,28 @@ func (s *state) wordGroups(run []qtoken) []group {
 		i++
 	}
 	return gs
+}
+
+// sameGaps reports whether the words typed leave out stop words where the
+// long form does: "loss function" is not "loss of function" (LoF).
+func sameGaps(terms []string, typed []qtoken) bool {
+	k := 0
+	for i, t := range terms {
+		if t == "" {
+			if i > 0 && terms[i-1] == "" {
+				continue
+			}
+			if k == 0 || k >= len(typed) || !typed[k].gapBefore {
+				return false
+			}
+			continue
+		}
+		if k > 0 && k < len(typed) && typed[k].gapBefore && (i == 0 || terms[i-1] != "") {
+			return false
+		}
+		k++
+	}
+	return true
 }
 
 // wordGroup is the group of one unquoted word.
