@@ -6,36 +6,12 @@ import (
 	"unicode/utf8"
 )
 
-// mineAcronyms finds definitions like "Transition path sampling (TPS)" or
-// "Key-Value (KV)" in the papers' titles and abstracts, with the algorithm of
-// Schwartz & Hearst (2003): the acronym's letters must appear in order in the
-// words before the parenthesis, its first letter starting a word. Counts say
-// how many papers define each pair.
-func mineAcronyms(papers []Paper) []acronymPair {
-	counts := map[[2]string]int{}
-	var order [][2]string
-	for i := range papers {
-		seen := map[[2]string]bool{}
-		for _, text := range []string{papers[i].Title, papers[i].Abstract} {
-			for _, p := range definitions(text) {
-				k := [2]string{p.short, strings.ToLower(p.long)}
-				if seen[k] {
-					continue
-				}
-				seen[k] = true
-				if counts[k] == 0 {
-					order = append(order, k)
-				}
-				counts[k]++
-			}
-		}
-	}
-	out := make([]acronymPair, 0, len(order))
-	for _, k := range order {
-		out = append(out, acronymPair{short: k[0], long: k[1], count: counts[k]})
-	}
-	return out
-}
+// Acronym definitions like "Transition path sampling (TPS)" or "Key-Value
+// (KV)" are mined from the papers' titles and abstracts at index time
+// (metaBuilder.add counts how many papers define each pair), with the
+// algorithm of Schwartz & Hearst (2003): the acronym's letters must appear
+// in order in the words before the parenthesis, its first letter starting
+// a word.
 
 // definitions returns the acronym definitions in one text.
 func definitions(text string) []acronymPair {

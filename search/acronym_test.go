@@ -141,3 +141,13 @@ func TestLongFormNeedsItsStopWords(t *testing.T) {
 		t.Errorf(`"loss function" is refused over ML seeds (confidence %.2f)`, res.Confidence)
 	}
 }
+
+// mineAcronyms mines papers as an index build does.
+func mineAcronyms(papers []Paper) []acronymPair {
+	b := newMetaBuilder(nil, indexMeta{}, nil)
+	for i := range papers {
+		b.add(&papers[i], 1, false)
+	}
+	m := b.finish()
+	return m.acronymPairs()
+}
