@@ -57,7 +57,8 @@ func LoadFilesStamped(patterns []string, lim Limits) (*Corpus, []byte, error) {
 }
 
 // SourceUnchanged is corpus.Unchanged: whether the files of a stamp
-// (Index.Source) are unchanged, so the index can serve without a load.
-func SourceUnchanged(stamp []byte, patterns []string, lim Limits) bool {
+// (Index.Source) are unchanged, so the index can serve without a load, and
+// a refreshed stamp to record (Index.SetSource) when some had to be hashed.
+func SourceUnchanged(stamp []byte, patterns []string, lim Limits) (ok bool, refreshed []byte) {
 	return corpus.Unchanged(stamp, patterns, lim)
 }

@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"maps"
 	"strings"
@@ -253,4 +254,34 @@ func (s *state) stored(id string) (*record, error) {
 		return nil, fmt.Errorf("the index lists paper %q but has no record of it", id)
 	}
 	return decodeRecord(b)
+}
+
+// SetSource records source as the live index's Options.Source (see
+// SourceUnchanged), changing nothing else.
+func (ix *Index) SetSource(ctx context.Context, source []byte) error {
+	ix.reload.Lock()
+	defer ix.reload.Unlock()
+	ix.mu.RLock()
+	cur := ix.st
+	ix.mu.RUnlock()
+	if cur == nil {
+		return errClosed
+	}
+	if err := ctx.Err(); err != nil {
+		return &Error{Op: opApply, Kind: Internal, Err: err}
+	}
+	m := cur.meta
+	m.Source = source
+	mb, err := json.Marshal(m)
+	if err != nil {
+		return &Error{Op: opApply, Kind: Internal, Err: err}
+	}
+	b := cur.bi.NewBatch()
+	b.SetInternal([]byte(metaKey), mb)
+	if err := cur.bi.Batch(b); err != nil {
+		return &Error{Op: opApply, Kind: Internal, Err: err}
+	}
+	next := *cur // the same index and papers
+	next.meta = m
+	return ix.swap(&next, false)
 }

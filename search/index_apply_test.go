@@ -210,3 +210,29 @@ func TestSearchFilterCategoriesAndDates(t *testing.T) {
 		t.Errorf("seen in the future: %v", got)
 	}
 }
+
+func TestSetSourcePersists(t *testing.T) {
+	dir := t.TempDir()
+	c := subset(t, 5)
+	ix, err := Open(context.Background(), c, Options{Dir: dir, Source: []byte("first")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ix.SetSource(context.Background(), []byte("second")); err != nil {
+		t.Fatal(err)
+	}
+	if got := string(ix.Source()); got != "second" {
+		t.Errorf("Source = %q after SetSource", got)
+	}
+	if err := ix.Close(); err != nil {
+		t.Fatal(err)
+	}
+	ix, err = OpenDir(context.Background(), Options{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ix.Close()
+	if got := string(ix.Source()); got != "second" || ix.Stats().Papers != 5 {
+		t.Errorf("reopened: Source %q, %d papers", got, ix.Stats().Papers)
+	}
+}

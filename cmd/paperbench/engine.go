@@ -58,7 +58,11 @@ func openPaperbot(ctx context.Context, corpus, dir string) (*paperbotEngine, err
 	patterns := []string{corpus}
 	ix, err := search.OpenDir(ctx, search.Options{Dir: dir})
 	if err == nil {
-		if search.SourceUnchanged(ix.Source(), patterns, search.Limits{}) {
+		ok, fresh := search.SourceUnchanged(ix.Source(), patterns, search.Limits{})
+		if ok && fresh != nil {
+			err = ix.SetSource(ctx, fresh)
+		}
+		if ok && err == nil {
 			return &paperbotEngine{ix}, nil
 		}
 		_ = ix.Close()

@@ -57,11 +57,24 @@ const maxRecordedProblems = 10
 
 // unchangedSource returns what the load recorded in ix reported, when the
 // corpus files are unchanged since (nil when they changed, or ix has no
-// record of them).
-func unchangedSource(cfg Config, ix *search.Index) *search.Corpus {
+// record of them). A file that had to be hashed to tell is stamped anew in
+// ix, so the next start need not read it.
+func unchangedSource(ctx context.Context, cfg Config, ix *search.Index, log *slog.Logger) *search.Corpus {
 	var src indexSource
-	if json.Unmarshal(ix.Source(), &src) != nil || !search.SourceUnchanged(src.Files, cfg.CorpusPatterns(), cfg.limits()) {
+	if json.Unmarshal(ix.Source(), &src) != nil {
 		return nil
+	}
+	ok, fresh := search.SourceUnchanged(src.Files, cfg.CorpusPatterns(), cfg.limits())
+	if !ok {
+		return nil
+	}
+	if fresh != nil {
+		src.Files = fresh
+		if b, err := json.Marshal(src); err == nil {
+			if err := ix.SetSource(ctx, b); err != nil {
+				log.Warn("could not record the corpus files' new stamp; the next start hashes them again", "err", oneLine(err))
+			}
+		}
 	}
 	return &search.Corpus{Skipped: src.Skipped, Duplicates: src.Duplicates, Problems: src.Problems}
 }
@@ -88,7 +101,7 @@ func openIndexGuarded(ctx context.Context, cfg Config, log *slog.Logger, progres
 	if dir != "" && len(cfg.CorpusPatterns()) > 0 {
 		ix, err := search.OpenDir(ctx, search.Options{Dir: dir, Guard: guard})
 		if err == nil {
-			if c := unchangedSource(cfg, ix); c != nil {
+			if c := unchangedSource(ctx, cfg, ix, log); c != nil {
 				return ix, c, nil
 			}
 			_ = ix.Close()

@@ -41,7 +41,7 @@ func reloadOnHangup(ctx context.Context, cfg Config, ix *search.Index, b *bot.Bo
 // reload re-indexes once and returns its result, one of bot.Reload*.
 func reload(ctx context.Context, cfg Config, ix *search.Index, log *slog.Logger) string {
 	start := time.Now()
-	if cfg.DataDir != "" && unchangedSource(cfg, ix) != nil {
+	if cfg.DataDir != "" && unchangedSource(ctx, cfg, ix, log) != nil {
 		log.Info("re-index: the corpus files have not changed", "papers", ix.Stats().Papers)
 		return bot.ReloadUnchanged
 	}

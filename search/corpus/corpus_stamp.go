@@ -31,20 +31,32 @@ const racyWindow = 2 * time.Second
 
 // unchanged reports whether the file still has the recorded content,
 // hashing it only when its size or modification time differ (or the stamp
-// is racy).
-func (s fileStamp) unchanged() bool {
+// is racy). hashed is the file's stat taken before it was hashed, nil when
+// it was not.
+func (s fileStamp) unchanged() (same bool, hashed fs.FileInfo) {
 	fi, err := os.Stat(s.Name)
 	if s.Absent {
-		return errors.Is(err, fs.ErrNotExist)
+		return errors.Is(err, fs.ErrNotExist), nil
 	}
 	if err != nil || fi.IsDir() {
-		return false
+		return false, nil
 	}
 	if !s.Racy && fi.Size() == s.Size && fi.ModTime().UnixNano() == s.MTime {
-		return true
+		return true, nil
 	}
 	sum, err := hashFile(s.Name)
-	return err == nil && sum == s.SHA256
+	return err == nil && sum == s.SHA256, fi
+}
+
+// restamp returns s with the size and time of fi, the stat of a file taken
+// before it was found unchanged by its hash (a later change shows as a new
+// time); ok is false while the file is still racy.
+func (s fileStamp) restamp(fi fs.FileInfo) (fileStamp, bool) {
+	if time.Since(fi.ModTime()) < racyWindow {
+		return s, false
+	}
+	s.Size, s.MTime, s.Racy = fi.Size(), fi.ModTime().UnixNano(), false
+	return s, true
 }
 
 func hashFile(name string) (string, error) {

@@ -74,20 +74,38 @@ func LoadFilesStamped(patterns []string, lim Limits) (*Corpus, []byte, error) {
 // expand to the same files, and every file read (or looked for) has its
 // recorded size and modification time or, failing that, its recorded
 // SHA-256; and the limits and paperbot build are the same. Only files whose
-// size or time changed are read. A stamp that cannot be read is changed.
-func Unchanged(stamp []byte, patterns []string, lim Limits) bool {
+// size or time changed (or that were racy, see fileStamp) are read. A stamp
+// that cannot be read is changed. When some file had to be hashed and was
+// unchanged, refreshed is a new stamp with its current size and time (and
+// no longer racy once it is old enough), so the next check need not read
+// it; nil otherwise.
+func Unchanged(stamp []byte, patterns []string, lim Limits) (ok bool, refreshed []byte) {
 	var h stampHeader
 	if len(stamp) == 0 || json.Unmarshal(stamp, &h) != nil || h.Key != stampKey(lim) {
-		return false
+		return false, nil
 	}
 	names, err := expand(diskSource{}, patterns)
 	if err != nil || !slices.Equal(names, h.Names) {
-		return false
+		return false, nil
 	}
-	for _, s := range h.Files {
-		if !s.unchanged() {
-			return false
+	fresh := false
+	for i, s := range h.Files {
+		same, hashed := s.unchanged()
+		if !same {
+			return false, nil
+		}
+		if hashed != nil {
+			if s, ok := s.restamp(hashed); ok {
+				h.Files[i], fresh = s, true
+			}
 		}
 	}
-	return true
+	if !fresh {
+		return true, nil
+	}
+	b, err := json.Marshal(h)
+	if err != nil {
+		return true, nil
+	}
+	return true, b
 }
