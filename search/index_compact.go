@@ -35,6 +35,11 @@ func compactOpen(ctx context.Context, bi bleve.Index) error {
 	if !ok {
 		return fmt.Errorf("index type %T cannot be compacted", adv)
 	}
+	// A build's last batches may still be in memory (unsafe_batch): the
+	// merger merges only persisted segments.
+	if err := waitPersisted(ctx, s); err != nil {
+		return err
+	}
 	for range compactRounds {
 		n := SegmentCount(bi)
 		if n <= compactTarget {
