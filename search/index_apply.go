@@ -13,6 +13,9 @@ import (
 )
 
 // Batch is a set of changes to an index, applied at once by Index.Apply.
+// The index does not remember who added a paper: a later Reload (or Open)
+// from a corpus makes the index hold exactly that corpus, so papers added
+// by batches that the corpus lacks are removed then.
 type Batch struct {
 	// Upsert adds papers, or replaces the paper of the same ID (an update:
 	// the ID stays, the text is new). Papers need an ID and an abstract.
