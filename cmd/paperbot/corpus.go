@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -89,7 +90,8 @@ func (cfg Config) limits() search.Limits { return search.Limits{MaxAbstract: cfg
 // than a moment (nil: no progress). An index that would lose papers is
 // refused (see shrinkGuard) and the one in the data directory kept. The
 // corpus returned carries what the load reported (skipped records,
-// duplicates, problems); its Papers are empty when nothing was loaded.
+// duplicates, problems); its Papers are empty with a data directory (the
+// index holds them).
 func openIndex(ctx context.Context, cfg Config, log *slog.Logger, progressOut io.Writer) (*search.Index, *search.Corpus, error) {
 	return openIndexGuarded(ctx, cfg, log, progressOut, shrinkGuard(cfg.AllowShrink, log))
 }
@@ -125,7 +127,21 @@ func openIndexGuarded(ctx context.Context, cfg Config, log *slog.Logger, progres
 	if err != nil {
 		return nil, nil, err
 	}
-	return ix, corpus, nil
+	report := &search.Corpus{Skipped: corpus.Skipped, Duplicates: corpus.Duplicates, Problems: corpus.Problems, Files: corpus.Files}
+	if dir != "" {
+		releaseCorpus(&corpus)
+	} else {
+		report.Papers = corpus.Papers
+	}
+	return ix, report, nil
+}
+
+// releaseCorpus drops a loaded corpus the index on disk now holds and
+// hands the memory back to the system: a serving process need not keep a
+// build's peak for its lifetime.
+func releaseCorpus(c **search.Corpus) {
+	*c = nil
+	debug.FreeOSMemory()
 }
 
 func indexDir(cfg Config) string {

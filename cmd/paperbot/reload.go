@@ -69,6 +69,9 @@ func reload(ctx context.Context, cfg Config, ix *search.Index, log *slog.Logger)
 	if corpus.Skipped > 0 {
 		log.Warn("re-indexed with problems", "skipped", corpus.Skipped, "first_problems", firstN(corpus.Problems, 3))
 	}
+	if cfg.DataDir != "" {
+		releaseCorpus(&corpus)
+	}
 	log.Info("re-indexed", "papers", ix.Stats().Papers, "took", time.Since(start).Round(time.Millisecond))
 	return bot.ReloadOK
 }
