@@ -153,6 +153,10 @@ func TestServeReloadRefusesToLosePapers(t *testing.T) {
 			t.Errorf("the refusal log lacks %q:\n%s", want, log)
 		}
 	}
+	// The reload is recorded just after it logs: wait for it.
+	_ = srv.WaitFor(10*time.Second, func() bool {
+		return strings.HasSuffix(metric(`paperbot_reload_last_result{result="refused"}`), " 1")
+	})
 	if got := metric(`paperbot_reload_last_result{result="refused"}`); !strings.HasSuffix(got, " 1") {
 		t.Errorf("metrics: %q, want the last reload refused", got)
 	}
@@ -162,6 +166,9 @@ func TestServeReloadRefusesToLosePapers(t *testing.T) {
 
 	writeLines(t, corpus, jsonlCorpus(101), "")
 	hup("re-indexed")
+	_ = srv.WaitFor(10*time.Second, func() bool {
+		return strings.HasSuffix(metric(`paperbot_reload_last_result{result="ok"}`), " 1")
+	})
 	if got := metric("paperbot_papers_indexed"); got != "paperbot_papers_indexed 101" {
 		t.Errorf("metrics after a good reload: %q", got)
 	}
