@@ -211,6 +211,10 @@ func printEval(w io.Writer, out evalOutput) {
 	fmt.Fprintf(w, "refused (no_match) on answerable queries: %d of %d (%d with a relevant paper at rank 1)\n", r.Refused, r.Queries, r.RefusedTop1)
 	fmt.Fprintf(w, "answer accuracy (top paper relevant, token F1 >= 0.6 with a rationale): %d of %d = %.3f (%d with an answer sentence)\n",
 		r.AnswerCorrect, r.AnswerJudged, r.AnswerAcc, r.AnswerGiven)
+	if r.AnswerJudged > 0 {
+		fmt.Fprintf(w, "  the same queries with the earlier cue scorer: %d of %d = %.3f\n",
+			r.AnswerCorrectCues, r.AnswerJudged, float64(r.AnswerCorrectCues)/float64(r.AnswerJudged))
+	}
 	fmt.Fprintf(w, "query time, page of 10 with snippets and answers: p50 %.2f ms, p99 %.2f ms\n", r.P50, r.P99)
 	for _, o := range out.Refusal {
 		fmt.Fprintf(w, "off-domain refusal, %s: %d of %d = %.3f\n", o.Name, o.Refused, o.Queries, o.Share)

@@ -59,6 +59,11 @@ func TestEvalFitAnswers(t *testing.T) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
 	}
+	// A plain run judges both scorers' answers on the same queries.
+	code, out, errOut = runCmd(t, t.Context(), "eval", dir, "--split", "train")
+	if code != exitOK || !strings.Contains(out, "the same queries with the earlier cue scorer: ") {
+		t.Errorf("eval: exit %d, %s %s; want both scorers' answer accuracy", code, out, errOut)
+	}
 	// Fitting is for train: the held-out split is refused before any work.
 	code, _, errOut = runCmd(t, t.Context(), "eval", dir, "--split", "test", "--fit-answers")
 	if code != exitUsage || !strings.Contains(errOut, "test split is held out") {

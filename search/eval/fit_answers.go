@@ -131,10 +131,7 @@ func FitAnswers(ctx context.Context, b *Benchmark, folds int, opts Options) (*An
 	if fit.Reachable == 0 {
 		return nil, fmt.Errorf("fit answers: %s %s has no rationale sentence a query matches", b.Name, b.Split)
 	}
-	shipped, cues := search.AnswerWeights(search.DefaultTuning())
-	if opts.Search.Tuning != nil {
-		_, cues = search.AnswerWeights(*opts.Search.Tuning)
-	}
+	shipped, cues := search.AnswerWeights(tuningOf(opts))
 	fixed := search.AnswerFixedWeights()
 	fit.Cue = countRight(pairs, cues)
 	fit.Shipped = countRight(pairs, shipped)
