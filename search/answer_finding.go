@@ -27,16 +27,22 @@ var (
 )
 
 // sentenceCue is +1 for a sentence that states a finding, -1 for one that
-// frames the question or the method, 0 otherwise. Plain phrase lists, not
-// regular expressions: this runs on every sentence of every result.
+// frames the question or the method, 0 otherwise.
 func sentenceCue(s string) float64 {
-	s = strings.ToLower(strings.TrimSpace(s))
+	low := string(lowerPadded(nil, s))
+	return cueOf(cuePhrases.mask(low), low)
+}
+
+// cueOf is sentenceCue of low (a sentence lower-cased and padded by
+// lowerPadded) with phrase mask m.
+func cueOf(m uint64, low string) float64 {
+	s := strings.TrimSpace(low)
 	switch {
-	case startsWithWord(s, framingStarts) || containsAny(s, framingPhrases) || strings.HasSuffix(s, "?"):
+	case startsWithWord(s, framingStarts) || phFraming.in(m) || strings.HasSuffix(s, "?"):
 		return -1
-	case framingPurpose(s):
+	case phPurpose.in(m):
 		return -1
-	case startsWithWord(s, findingStarts) || containsAny(s, findingPhrases) || findingClaim(s):
+	case startsWithWord(s, findingStarts) || phCueFinding.in(m):
 		return 1
 	}
 	return 0
@@ -50,27 +56,6 @@ func startsWithWord(s string, words []string) bool {
 		if rest, ok := strings.CutPrefix(s, w); ok {
 			rest = strings.TrimPrefix(rest, "s")
 			if rest == "" || !unicode.IsLetter([]rune(rest)[0]) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-func containsAny(s string, phrases []string) bool {
-	for _, p := range phrases {
-		if strings.Contains(s, p) {
-			return true
-		}
-	}
-	return false
-}
-
-// framingPurpose finds "to assess whether/if/the ..." and the like.
-func framingPurpose(s string) bool {
-	for _, v := range framingVerbs {
-		for _, obj := range []string{" whether", " if", " the"} {
-			if strings.Contains(s, "to "+v+obj) {
 				return true
 			}
 		}
@@ -95,30 +80,20 @@ var findingClaims = func() []string {
 	return out
 }()
 
-// findingClaim reports whether s states a result in one of findingClaims.
-func findingClaim(s string) bool { return containsAny(s, findingClaims) }
+// answerSentence picks the answer: among the sentences that match part of
+// the query, the one the scorer w rates best (answer_weights.go); -1 when
+// no sentence matches.
+func answerSentence(text string, sents []span, hits []hit, mt *matcher, w *answerFeatures) int {
+	return pickAnswer(sentenceFeatures(text, sents, hits, mt.groups, mt.grams), w)
+}
 
-// answerSentence picks the answer: the sentence with the best query
-// coverage, plus cueWeight for a finding (minus for framing) and lateWeight
-// times its position (findings come late in an abstract). Only sentences
-// that match part of the query compete; i is -1 when none does.
-func answerSentence(text string, sents []span, hits []hit, groups []group, cueWeight, lateWeight float64) int {
-	best, bestScore := -1, 0.0
-	n := len(sents)
-	for si, sp := range sents {
-		cov := sentenceCoverage(sp, hits, groups)
-		if cov == 0 {
-			continue
-		}
-		score := cov + cueWeight*sentenceCue(text[sp.Start:sp.End])
-		if n > 1 {
-			score += lateWeight * float64(si) / float64(n-1)
-		}
-		if best < 0 || score > bestScore+1e-9 {
-			best, bestScore = si, score
-		}
-	}
-	return best
+// cueWeights is the earlier hand-set scorer on the same features: query
+// coverage, plus cue times the finding cue (minus for framing), plus late
+// times the position (findings come late in an abstract).
+func cueWeights(cue, late float64) *answerFeatures {
+	var w answerFeatures
+	w[featCov], w[featCue], w[featPos] = 1, cue, late
+	return &w
 }
 
 // sentenceCoverage is the idf-weighted share of the query one sentence

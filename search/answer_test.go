@@ -46,13 +46,13 @@ func TestBestSentence(t *testing.T) {
 		{group: 0, credit: 1, start: 70, end: 76},
 		{group: 0, credit: 1, start: 78, end: 85},
 	}
-	if i := answerSentence(text, sents, hits, groups, 0, 0); i != 1 {
+	if i := answerSentence(text, sents, hits, &matcher{groups: groups}, cueWeights(0, 0)); i != 1 {
 		t.Fatalf("best sentence %d, want 1 (%q)", i, text[sents[1].Start:sents[1].End])
 	}
 	if cov := maxSentenceCoverage(sents, hits, groups); cov != 1 {
 		t.Errorf("coverage %.2f, want 1", cov)
 	}
-	if i := answerSentence(text, sents, nil, groups, 0, 0); i != -1 {
+	if i := answerSentence(text, sents, nil, &matcher{groups: groups}, cueWeights(0, 0)); i != -1 {
 		t.Errorf("no hits: best sentence %d, want -1", i)
 	}
 }

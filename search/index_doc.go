@@ -128,6 +128,8 @@ type matcher struct {
 	// camel lists, per group, the single exact words to look for inside
 	// CamelCase compounds when nothing else of the group matched.
 	camel [][]string
+	// grams are the query's 3-grams, for the answer scorer; nil when unset.
+	grams *queryGrams
 }
 
 type altRef struct {

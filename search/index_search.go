@@ -85,7 +85,8 @@ func (s *state) search(ctx context.Context, text string, q *parsedQuery, limit, 
 	res := &Results{Query: text, Total: total, Offset: offset, Results: []Result{}}
 	mt := newMatcher(groups)
 	if len(groups) > 0 {
-		s.rerank(cands, mt, s.queryGrams(s.gramWords(q)))
+		mt.grams = s.queryGrams(s.gramWords(q))
+		s.rerank(cands, mt, mt.grams)
 	}
 	switch {
 	case len(cands) == 0:
@@ -252,7 +253,7 @@ func (s *state) result(c candidate, topRank float64, mt *matcher, wantAnswer boo
 	}
 	sents := s.doc(c.doc).sents
 	focus := span{}
-	if best := answerSentence(p.Abstract, sents, m.abstract, groups, s.tune.AnswerCue, s.tune.AnswerLate); best >= 0 {
+	if best := answerSentence(p.Abstract, sents, m.abstract, mt, s.answerWeights()); best >= 0 {
 		focus = sents[best]
 		if wantAnswer {
 			r.Answer = p.Abstract[focus.Start:focus.End]

@@ -15,8 +15,10 @@ type Tuning struct {
 	Rerank int
 	// Refuse: below this confidence the search says nothing is relevant.
 	Refuse float64
-	// AnswerCue and AnswerLate weigh, beside query coverage, a sentence's
-	// finding cues and its position when picking the answer sentence.
+	// AnswerCues picks answer sentences with the earlier hand-set scorer
+	// (query coverage, AnswerCue times a finding cue, AnswerLate times the
+	// position) instead of the fitted one, to compare the two.
+	AnswerCues            bool
 	AnswerCue, AnswerLate float64
 	// Short is the most word groups a query may have to be judged by the
 	// short-query rule (a paper must cover most of it).
@@ -47,6 +49,8 @@ func (t *Tuning) Set(name, value string) error {
 		t.AnswerCue = f
 	case "answer-late":
 		t.AnswerLate = f
+	case "answer-cues":
+		t.AnswerCues = f != 0
 	default:
 		return fmt.Errorf("tuning: no parameter %q", name)
 	}

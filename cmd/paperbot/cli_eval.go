@@ -39,8 +39,9 @@ func runEval(e *env, args []string) error {
 	offCorpus := fs.String("off-domain", "", "comma-separated corpus files or globs (\"seeds\" for the embedded seeds): ask the split's queries of them; all should be refused")
 	offQueries := fs.String("off-domain-queries", "", "file of queries (one a line, or a JSON array of {\"query\"}) nothing in DIR is about: ask them of DIR's corpus")
 	curve := fs.Bool("curve", false, "print the refusal trade-off (confidence threshold against false and right refusals)")
+	fitAnswers := fs.Bool("fit-answers", false, "fit the answer sentence scorer on the split's rationales (train only) and print its weights as Go")
 	tuning := search.DefaultTuning()
-	fs.Func("set", "override a ranking parameter, NAME=VALUE (grams, rerank, refuse, short, answer-cue, answer-late); repeatable", func(v string) error {
+	fs.Func("set", "override a ranking parameter, NAME=VALUE (grams, rerank, refuse, short, answer-cues, answer-cue, answer-late); repeatable", func(v string) error {
 		name, value, _ := strings.Cut(v, "=")
 		return tuning.Set(name, value)
 	})
@@ -54,10 +55,16 @@ func runEval(e *env, args []string) error {
 	if *split != "train" && *split != "test" && *split != "dev" {
 		return usagef("--split must be train, test or dev")
 	}
+	if *fitAnswers && *split == "test" {
+		return usagef("--fit-answers fits on a train split: the test split is held out (report it with eval --split test)")
+	}
 	opts := eval.Options{Search: search.Options{Tuning: &tuning}}
 	b, err := eval.LoadBEIR(dir, *split)
 	if err != nil {
 		return fmt.Errorf("read benchmark: %w", err)
+	}
+	if *fitAnswers {
+		return runFitAnswers(e, b, opts, *asJSON)
 	}
 	out := evalOutput{}
 	if out.Report, err = eval.Run(e.ctx, b, opts); err != nil {
@@ -204,6 +211,10 @@ func printEval(w io.Writer, out evalOutput) {
 	fmt.Fprintf(w, "refused (no_match) on answerable queries: %d of %d (%d with a relevant paper at rank 1)\n", r.Refused, r.Queries, r.RefusedTop1)
 	fmt.Fprintf(w, "answer accuracy (top paper relevant, token F1 >= 0.6 with a rationale): %d of %d = %.3f (%d with an answer sentence)\n",
 		r.AnswerCorrect, r.AnswerJudged, r.AnswerAcc, r.AnswerGiven)
+	if r.AnswerJudged > 0 {
+		fmt.Fprintf(w, "  the same queries with the earlier cue scorer: %d of %d = %.3f\n",
+			r.AnswerCorrectCues, r.AnswerJudged, float64(r.AnswerCorrectCues)/float64(r.AnswerJudged))
+	}
 	fmt.Fprintf(w, "query time, page of 10 with snippets and answers: p50 %.2f ms, p99 %.2f ms\n", r.P50, r.P99)
 	for _, o := range out.Refusal {
 		fmt.Fprintf(w, "off-domain refusal, %s: %d of %d = %.3f\n", o.Name, o.Refused, o.Queries, o.Share)

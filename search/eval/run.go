@@ -35,6 +35,9 @@ type Report struct {
 	AnswerCorrect int     `json:"answer_correct"`
 	AnswerGiven   int     `json:"answer_given"`
 	AnswerAcc     float64 `json:"answer_accuracy"`
+	// AnswerCorrectCues counts the same queries answered right by the
+	// earlier hand-set cue scorer (search.Tuning.AnswerCues).
+	AnswerCorrectCues int `json:"answer_correct_cues"`
 	// P50/P99 are paperbot's query times in milliseconds (page of 10 with
 	// snippets and answers).
 	P50 float64 `json:"p50_ms"`
@@ -85,6 +88,7 @@ func Run(ctx context.Context, b *Benchmark, opts Options) (*Report, error) {
 	defer base.close()
 
 	r := &Report{Benchmark: b.Name, Split: b.Split, Queries: len(b.Queries)}
+	_, cues := search.AnswerWeights(tuningOf(opts))
 	var times []float64
 	for _, q := range b.Queries {
 		qr := QueryResult{ID: q.ID, Text: q.Text}
@@ -103,6 +107,9 @@ func Run(ctx context.Context, b *Benchmark, opts Options) (*Report, error) {
 			}
 			qr.NoMatch, qr.Confidence = res.NoMatch, res.Confidence
 			r.scoreAnswer(&qr, q, res, ranked)
+			if err := r.scoreCueAnswer(ctx, ix, qr.AnswerOK != nil, q, res, ranked, cues); err != nil {
+				return nil, err
+			}
 			deep, err := ix.Search(ctx, search.Request{Text: q.Text, Limit: recallDepth})
 			if err != nil {
 				return nil, err

@@ -1,0 +1,102 @@
+package search
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+func TestSectionLabel(t *testing.T) {
+	tests := []struct {
+		s    string
+		want section
+	}{
+		{"RESULTS Of the 32,441 appendix samples 16 were positive.", secResults},
+		{"CONCLUSIONS AND RELEVANCE Mental health conditions are common.", secConclusion},
+		{"MAIN OUTCOME MEASURES Change in weight over 4 years.", secMethods},
+		{"OBJECTIVE To assess whether screening helps.", secObjective},
+		{"Background: Little is known about X.", secBackground},
+		{"Conclusions/Significance: It works.", secConclusion},
+		{"DNA damage response genes were silenced.", secNone},
+		{"HIV-1 infection persists.", secNone},
+		{"Methods for ranking papers: a survey.", secNone},
+		{"We show that it works.", secNone},
+	}
+	for _, tt := range tests {
+		if got := sectionLabel(tt.s); got != tt.want {
+			t.Errorf("sectionLabel(%q) = %d, want %d", tt.s, got, tt.want)
+		}
+	}
+}
+
+// The phrase table finds exactly what a strings.Contains per phrase finds.
+func TestPhraseTableMatchesContains(t *testing.T) {
+	lists := map[phraseKind][]string{
+		phFinding: findingCuePhrases, phStat: statPhrases, phChange: changePhrases, phHedge: hedgePhrases,
+		phNegation: negationPhrases, phFraming: framingPhrases, phContrib: contribPhrases, phUnknown: unknownPhrases,
+		phPurpose: purposePhrases(), phCueFinding: append(append([]string(nil), findingPhrases...), findingClaims...),
+	}
+	_, c := seedIndex(t)
+	n := 0
+	for _, p := range c.Papers {
+		for _, sp := range sentences(p.Abstract) {
+			low := string(lowerPadded(nil, p.Abstract[sp.Start:sp.End]))
+			var want uint64
+			for k, list := range lists {
+				for _, ph := range list {
+					if strings.Contains(low, ph) {
+						want |= 1 << k
+					}
+				}
+			}
+			if got := cuePhrases.mask(low); got != want {
+				t.Errorf("mask(%q) = %b, want %b", low, got, want)
+			}
+			n++
+		}
+	}
+	if n < 100 {
+		t.Fatalf("only %d seed sentences checked", n)
+	}
+}
+
+// A question about a study gets the sentence that gives its result, not the
+// objective that restates the question nor the background, even when those
+// repeat more of the question's words.
+func TestAnswerGivesTheFinding(t *testing.T) {
+	papers := []Paper{
+		{ID: "vitd", Title: "Vitamin D and fractures in older adults: a randomised trial",
+			Abstract: "BACKGROUND Fractures in older adults are common and costly, and vitamin D supplementation is widely used to reduce fracture risk. " +
+				"OBJECTIVE To determine whether vitamin D supplementation reduces fracture risk in older adults. " +
+				"METHODS We randomised 2,686 adults aged 65 to 85 years to vitamin D or placebo for five years. " +
+				"RESULTS Fractures occurred in 119 of 1,345 participants given vitamin D and 149 of 1,341 given placebo (relative risk 0.78, 95% CI 0.61 to 0.99). " +
+				"CONCLUSIONS Supplementation lowered the risk of fractures by a fifth."},
+		{ID: "kv", Title: "Compressing the KV cache of language models",
+			Abstract: "Serving large language models is limited by the memory of the KV cache. " +
+				"It remains unclear whether KV cache compression preserves accuracy on long contexts. " +
+				"We propose SqueezeKV, which quantises cached keys and values to two bits. " +
+				"On eight long-context benchmarks SqueezeKV keeps accuracy within 0.5 points of the full cache while using a quarter of its memory."},
+		{ID: "other", Title: "Graph neural networks for molecules",
+			Abstract: "We study message passing networks on molecular graphs. They predict energies well."},
+	}
+	for i := range papers {
+		papers[i].Headline = papers[i].Title
+	}
+	ix := openT(t, &Corpus{Papers: papers}, Options{})
+	tests := []struct{ q, want string }{
+		{"does vitamin D supplementation reduce fracture risk in older adults?", "RESULTS Fractures occurred"},
+		{"does KV cache compression preserve accuracy on long contexts?", "keeps accuracy within 0.5 points"},
+	}
+	for _, tt := range tests {
+		res, err := ix.Search(context.Background(), Request{Text: tt.q, Limit: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Results) == 0 {
+			t.Fatalf("%q: no results", tt.q)
+		}
+		if a := res.Results[0].Answer; !strings.Contains(a, tt.want) {
+			t.Errorf("%q: answer %q, want the sentence with %q", tt.q, a, tt.want)
+		}
+	}
+}

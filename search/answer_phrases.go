@@ -1,0 +1,109 @@
+package search
+
+import "strings"
+
+// Phrase lists for the cue features, matched on lower-cased text.
+var (
+	findingCuePhrases = []string{"we show", "we find", "we found", "we demonstrate", "we observe", "we prove",
+		"we identif", "we reveal", "significantly", "outperform", "achiev", "leads to", "lead to", "resulted in",
+		"conclude", "demonstrat", "reveal"}
+	statPhrases = []string{" p <", " p<", " p =", " p=", "(p <", "(p<", "(p =", "(p=", "p value", "95%", " ci ",
+		"ci,", "odds ratio", "hazard ratio", "relative risk", "risk ratio"}
+	changePhrases = []string{"associated with", "correlat", "increase", "decrease", "reduc", "improv", "higher",
+		"lower", "inhibit", "induce", "enhanc", "impair", "prevent", "promot", "elevat", "suppress", "attenuat",
+		"activat", "requir", "depend"}
+	hedgePhrases    = []string{"suggest", "indicat", " may ", " might ", "likely", " could ", "support"}
+	negationPhrases = []string{" not ", " no ", "neither", " nor ", "n't"}
+	unknownPhrases  = []string{"unclear", "unknown", "not known", "poorly understood", "not well understood",
+		"little is known", "remains to be", "remain to be", "remains elusive", "remain elusive", "controversial", "has not been", "have not been"}
+	contribPhrases = []string{"we propose", "we present", "we introduce", "we develop", "here we", "in this paper",
+		"in this work", "in this study", "this study", "we describe", "we report"}
+)
+
+// phraseKind names one list of cue phrases; a sentence's phrase mask has
+// bit k set when it contains a phrase of kind k.
+type phraseKind uint
+
+const (
+	phFinding    phraseKind = iota // findingCuePhrases
+	phStat                         // statPhrases
+	phChange                       // changePhrases
+	phHedge                        // hedgePhrases
+	phNegation                     // negationPhrases
+	phFraming                      // framingPhrases
+	phContrib                      // contribPhrases
+	phUnknown                      // unknownPhrases
+	phPurpose                      // "to assess whether" and the like
+	phCueFinding                   // findingPhrases and findingClaims (the earlier cue)
+)
+
+// phraseTable finds every cue phrase in a sentence with one pass over its
+// bytes: phrases are bucketed by their first two bytes, so each position
+// costs an array index and rarely a comparison. The answer path runs it on
+// every competing sentence of every result; one strings.Contains per
+// phrase took a third of the query time.
+type phraseTable struct {
+	buckets [phraseBuckets][]phraseEntry
+}
+
+const phraseBuckets = 4096
+
+type phraseEntry struct {
+	text string
+	kind phraseKind
+}
+
+func phraseBucket(a, b byte) int { return (int(a)*131 + int(b)) % phraseBuckets }
+
+func newPhraseTable(lists map[phraseKind][]string) *phraseTable {
+	t := &phraseTable{}
+	for kind, list := range lists {
+		for _, p := range list {
+			if len(p) < 2 {
+				panic("cue phrase " + p + " is shorter than two bytes")
+			}
+			b := phraseBucket(p[0], p[1])
+			t.buckets[b] = append(t.buckets[b], phraseEntry{p, kind})
+		}
+	}
+	return t
+}
+
+// mask returns the kinds of phrase s contains.
+func (t *phraseTable) mask(s string) uint64 {
+	var m uint64
+	for i := 0; i+1 < len(s); i++ {
+		for _, e := range t.buckets[phraseBucket(s[i], s[i+1])] {
+			if strings.HasPrefix(s[i:], e.text) {
+				m |= 1 << e.kind
+			}
+		}
+	}
+	return m
+}
+
+func (k phraseKind) in(mask uint64) bool { return mask&(1<<k) != 0 }
+
+// purposePhrases spell out "to assess whether", "to test if", ...
+func purposePhrases() []string {
+	var out []string
+	for _, v := range framingVerbs {
+		for _, obj := range []string{" whether", " if", " the"} {
+			out = append(out, "to "+v+obj)
+		}
+	}
+	return out
+}
+
+var cuePhrases = newPhraseTable(map[phraseKind][]string{
+	phFinding:    findingCuePhrases,
+	phStat:       statPhrases,
+	phChange:     changePhrases,
+	phHedge:      hedgePhrases,
+	phNegation:   negationPhrases,
+	phFraming:    framingPhrases,
+	phContrib:    contribPhrases,
+	phUnknown:    unknownPhrases,
+	phPurpose:    purposePhrases(),
+	phCueFinding: append(append([]string(nil), findingPhrases...), findingClaims...),
+})
