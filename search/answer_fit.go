@@ -51,15 +51,17 @@ func (ix *Index) AnswerCandidates(ctx context.Context, text, id string) ([]Answe
 		return nil, err
 	}
 	defer release()
-	i, ok := st.byID[id]
+	p, ok, err := st.record(id)
+	if err != nil {
+		return nil, &Error{Op: "answer candidates", Kind: Internal, Err: err}
+	}
 	if !ok {
 		return nil, &Error{Op: "answer candidates", Kind: NotFound, Msg: "no paper " + id}
 	}
 	mt := newMatcher(st.textGroups(q))
 	mt.grams = st.queryGrams(st.gramWords(q))
-	m := st.match(i, mt)
-	p := &st.papers[i]
-	sents := st.doc(i).sents
+	m := st.match(p, mt)
+	sents := st.doc(p).sents
 	fs := sentenceFeatures(p.Abstract, sents, m.abstract, mt.groups, mt.grams)
 	out := make([]AnswerCandidate, len(sents))
 	for si, sp := range sents {
