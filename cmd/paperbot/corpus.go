@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/paperbot/paperbot/ingest"
 	"github.com/paperbot/paperbot/search"
 	"github.com/paperbot/paperbot/seeds"
 )
@@ -25,14 +26,21 @@ func loadCorpus(cfg Config) (*search.Corpus, error) {
 // loadCorpusCached is loadCorpus for a process about to serve: with a data
 // directory, a snapshot of the loaded corpus is kept beside the index, so a
 // start or reload with unchanged files reads and cleans no corpus file (see
-// search.LoadFilesCached).
-func loadCorpusCached(cfg Config) (*search.Corpus, error) {
+// search.LoadFilesCached). The catalog's fetched papers (cat, nil for none)
+// are added to the files'.
+func loadCorpusCached(cfg Config, cat *ingest.Catalog) (*search.Corpus, error) {
 	patterns := cfg.CorpusPatterns()
+	var c *search.Corpus
+	var err error
 	if len(patterns) == 0 || cfg.DataDir == "" {
-		return loadCorpus(cfg)
+		c, err = loadCorpus(cfg)
+	} else {
+		c, _, err = search.LoadFilesCached(patterns, search.Limits{MaxAbstract: cfg.MaxAbstract}, indexDir(cfg))
 	}
-	c, _, err := search.LoadFilesCached(patterns, search.Limits{MaxAbstract: cfg.MaxAbstract}, indexDir(cfg))
-	return c, err
+	if err != nil || cat == nil {
+		return c, err
+	}
+	return cat.Corpus(c), nil
 }
 
 // openIndex loads the corpus and opens (or builds) its index: in memory
@@ -41,13 +49,18 @@ func loadCorpusCached(cfg Config) (*search.Corpus, error) {
 // no progress). An index that would lose papers is refused (see
 // shrinkGuard) and the one in the data directory kept.
 func openIndex(ctx context.Context, cfg Config, log *slog.Logger, progressOut io.Writer) (*search.Index, *search.Corpus, error) {
-	return openIndexGuarded(ctx, cfg, log, progressOut, shrinkGuard(cfg.AllowShrink, log))
+	cat, err := loadCatalog(ctx, cfg)
+	if err != nil {
+		return nil, nil, err
+	}
+	return openIndexGuarded(ctx, cfg, log, progressOut, shrinkGuard(cfg.AllowShrink, log), cat)
 }
 
-// openIndexGuarded is openIndex with the guard of search.Options.
+// openIndexGuarded is openIndex with the guard of search.Options, over the
+// files and the catalog cat (nil for none).
 func openIndexGuarded(ctx context.Context, cfg Config, log *slog.Logger, progressOut io.Writer,
-	guard func(search.LiveCorpus, *search.Corpus) error) (*search.Index, *search.Corpus, error) {
-	corpus, err := loadCorpusCached(cfg)
+	guard func(search.LiveCorpus, *search.Corpus) error, cat *ingest.Catalog) (*search.Index, *search.Corpus, error) {
+	corpus, err := loadCorpusCached(cfg, cat)
 	if err != nil {
 		return nil, nil, err
 	}
