@@ -130,7 +130,6 @@ var (
 	pK = feedtest.Paper{ArXivID: "2609.43001", Title: "Protein design with diffusion on torsion angles",
 		Abstract:   "Diffusion on torsion angles gives a compact generative model for protein design.",
 		Categories: []string{"cs.LG"}}
-	pIcross = feedtest.Paper{ArXivID: "2609.42001", Announce: "cross", Title: pI.Title, Abstract: pI.Abstract, Categories: []string{"q-bio.BM", "cs.LG"}}
 )
 
 // etMidnight is arXiv's announcement date of a day.
@@ -175,8 +174,8 @@ func TestFreshPapersThreeDays(t *testing.T) {
 	fetch := func(p *fetchProc) error {
 		t.Helper()
 		_, err := p.fetcher.Run(t.Context())
-		if rerr := ix.Reload(t.Context(), p.cat.Corpus(seedCorpus)); rerr != nil {
-			t.Fatalf("reload: %v", rerr)
+		if _, aerr := p.fetcher.ApplyTo(t.Context(), ix); aerr != nil {
+			t.Fatalf("apply: %v", aerr)
 		}
 		return err
 	}
@@ -263,7 +262,7 @@ func TestFreshPapersThreeDays(t *testing.T) {
 	b.clock.Set(mon)
 	srv.SetOAI("cs", "", rec.OAIPage("2026-09-26", "tok|1001", pI, pFiller))
 	srv.SetOAI("", "tok|1001", rec.OAIPage("2026-09-27", "", pJ))
-	srv.SetRSS(rec.RSS(etMidnight(2026, 9, 28), false, pK, pIcross))
+	srv.SetRSS(rec.RSS(etMidnight(2026, 9, 28), false, pK))
 	ctx, kill := context.WithCancel(t.Context())
 	var killed atomic.Bool
 	srv.Hook(func(r *http.Request) bool {

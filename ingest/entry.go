@@ -61,6 +61,8 @@ func (e Entry) Paper() search.Paper {
 	if p.Year == 0 && !e.Announced.IsZero() {
 		p.Year = e.Announced.Year()
 	}
+	p.Categories = append([]string(nil), e.Categories...)
+	p.Announced, p.FirstSeen = e.Announced, e.FirstSeen
 	return p
 }
 

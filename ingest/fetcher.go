@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/paperbot/paperbot/search"
 	"github.com/paperbot/paperbot/search/sources"
 )
 
@@ -169,6 +170,33 @@ func (f *Fetcher) apply(ctx context.Context, recs []sources.Record, p Progress) 
 	}
 	f.cfg.Catalog.Commit(entries)
 	return ch, nil
+}
+
+// Index is the part of search.Index that fetched papers are applied to.
+type Index interface {
+	Apply(ctx context.Context, b search.Batch) (search.Applied, error)
+}
+
+// ApplyTo brings every stored entry the index has not applied yet (new,
+// changed and withdrawn papers, including those a process that died
+// before applying them left pending) into ix as one batch, then clears
+// them from the pending list. Safe to call again after an error.
+func (f *Fetcher) ApplyTo(ctx context.Context, ix Index) (search.Applied, error) {
+	ids, err := f.cfg.Store.Pending(ctx)
+	if err != nil || len(ids) == 0 {
+		return search.Applied{}, err
+	}
+	var entries []Entry
+	for _, id := range ids {
+		if e, ok := f.cfg.Catalog.Lookup(id); ok {
+			entries = append(entries, e)
+		}
+	}
+	applied, err := ix.Apply(ctx, Batch(entries))
+	if err != nil {
+		return applied, fmt.Errorf("applying fetched papers to the index: %w", err)
+	}
+	return applied, f.cfg.Store.Applied(ctx, ids)
 }
 
 func (f *Fetcher) save(ctx context.Context, entries []Entry, p Progress) error {

@@ -41,11 +41,18 @@ type Harvest struct {
 
 // Store keeps the catalog and the sources' progress. Save writes entries and
 // a progress in one transaction: a page of records and the token that
-// follows it are stored together or not at all. Implementations are safe
-// for concurrent use.
+// follows it are stored together or not at all. Saved entries stay pending
+// until the index has applied them, so a process that dies in between
+// applies them after its restart. Implementations are safe for concurrent
+// use.
 type Store interface {
 	// Load returns every entry and every source's progress.
 	Load(ctx context.Context) ([]Entry, []Progress, error)
-	// Save stores entries (replacing those with the same ID) and p.
+	// Save stores entries (replacing those with the same ID), marks them
+	// pending, and stores p.
 	Save(ctx context.Context, entries []Entry, p Progress) error
+	// Pending lists the IDs of entries saved and not yet marked applied.
+	Pending(ctx context.Context) ([]string, error)
+	// Applied clears ids from the pending list.
+	Applied(ctx context.Context, ids []string) error
 }

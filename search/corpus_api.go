@@ -54,3 +54,15 @@ func Headline(title, abstract string) string { return corpus.Headline(title, abs
 
 // Sentences is corpus.Sentences.
 func Sentences(text string) []string { return corpus.Sentences(text) }
+
+// LoadFilesStamped is corpus.LoadFilesStamped: the stamp goes in
+// Options.Source.
+func LoadFilesStamped(patterns []string, lim Limits) (*Corpus, []byte, error) {
+	return corpus.LoadFilesStamped(patterns, lim)
+}
+
+// SourceUnchanged is corpus.Unchanged: whether the files of a stamp
+// (Index.Source) are unchanged, so the index can serve without a load.
+func SourceUnchanged(stamp []byte, patterns []string, lim Limits) bool {
+	return corpus.Unchanged(stamp, patterns, lim)
+}

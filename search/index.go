@@ -5,9 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 	"sync"
-	"sync/atomic"
 
 	"github.com/blevesearch/bleve/v2"
 )
@@ -21,6 +19,11 @@ type Options struct {
 	// Progress, if set, is called after each indexed batch with the papers
 	// done so far and the total. It is not called when an index is reused.
 	Progress func(done, total int)
+	// Source is the caller's stamp of where the corpus was read from,
+	// recorded with the index and returned by Index.Source: a later start
+	// can tell from it that the files are unchanged and open the index with
+	// OpenDir, reading no corpus. nil keeps the recorded stamp.
+	Source []byte
 	// BatchSize is the number of papers per index batch; 0 means 1,000.
 	BatchSize int
 	// Tuning overrides the ranking parameters (nil: DefaultTuning), for
@@ -48,25 +51,22 @@ type Index struct {
 }
 
 // state is one corpus with its bleve index and everything derived from it.
-// Immutable once built, except the lazily filled docs cache.
+// Papers are read from the index (index_record.go); the rest is immutable
+// once built, except the record cache.
 type state struct {
-	bi      bleve.Index
-	dir     string // the index directory, "" in memory
-	hash    string
-	skipped int  // records skipped loading the corpus (see LiveCorpus)
-	built   bool // built by this process rather than reopened
-	papers  []Paper
-	byID    map[string]int
-	byFold  map[string]int // lower-cased IDs, for IDs typed in another case
-	an      analyzers
-	vocab   *vocab
-	acr     *acronymTable
-	stats   rankStats
-	tune    Tuning
-	syn     synonyms
-	filler  map[string]bool // stems never distinctive for "more like this"
-	docs    []atomic.Pointer[docText]
-	venues  []string
+	bi     bleve.Index
+	dir    string // the index directory, "" in memory
+	meta   indexMeta
+	built  bool // built or changed by this process rather than reopened
+	an     analyzers
+	vocab  *vocab
+	acr    *acronymTable
+	stats  rankStats
+	tune   Tuning
+	syn    synonyms
+	filler map[string]bool // stems never distinctive for "more like this"
+	cache  *recordCache
+	venues []string
 }
 
 const opOpen = "open index"
@@ -89,7 +89,7 @@ func Open(ctx context.Context, c *Corpus, opts Options) (*Index, error) {
 		}
 		ix.unlock = unlock
 	}
-	st, err := ix.openState(ctx, c)
+	st, err := ix.openState(ctx, c, ix.opts, true)
 	if err == nil {
 		st.tune = ix.tuning()
 	}
@@ -106,10 +106,18 @@ func Open(ctx context.Context, c *Corpus, opts Options) (*Index, error) {
 	return ix, nil
 }
 
-// Reload replaces the corpus. The new index is built beside the live one,
-// which keeps answering until the new one is swapped in atomically; on error
-// the live index stays. Reloading an unchanged corpus does nothing.
+// Reload replaces the corpus. A corpus that differs from the live one by a
+// few papers is applied in place, in one atomic batch (see Apply);
+// otherwise the new index is built beside the live one, which keeps
+// answering until the new one is swapped in atomically. On error the live
+// index stays. Reloading an unchanged corpus does nothing.
 func (ix *Index) Reload(ctx context.Context, c *Corpus) error {
+	return ix.ReloadStamped(ctx, c, nil)
+}
+
+// ReloadStamped is Reload recording source as the new corpus's
+// Options.Source (nil keeps the recorded one).
+func (ix *Index) ReloadStamped(ctx context.Context, c *Corpus, source []byte) error {
 	if c == nil {
 		return &Error{Op: "reload index", Kind: Invalid, Msg: "no corpus to index"}
 	}
@@ -121,24 +129,49 @@ func (ix *Index) Reload(ctx context.Context, c *Corpus) error {
 	if cur == nil {
 		return errClosed
 	}
-	if c.Hash() == cur.hash {
-		return nil
+	if err := checkIDs(c.Papers); err != nil {
+		return err
 	}
-	if ix.opts.Guard != nil {
-		if err := ix.opts.Guard(LiveCorpus{Papers: len(cur.papers), Skipped: cur.skipped}, c); err != nil {
+	man := newManifest(c.Papers)
+	opts := ix.opts
+	if source != nil {
+		opts.Source = source
+	}
+	if cur.dir != "" {
+		// The live index, as it is, with a new stamp, or changed in place.
+		st, err := reuseLive(ctx, cur, c, man, opts)
+		if st == cur || err != nil {
+			return err
+		}
+		if st != nil {
+			return ix.swap(st, false)
+		}
+	} else if man.hash() == cur.meta.Hash {
+		return nil
+	} else if ix.opts.Guard != nil {
+		if err := ix.opts.Guard(cur.liveCorpus(), c); err != nil {
 			return err
 		}
 	}
-	st, err := ix.openState(ctx, c)
+	st, err := ix.openState(ctx, c, opts, false)
 	if err != nil {
 		return err
 	}
+	return ix.swap(st, true)
+}
+
+// swap makes st live. closeOld is false when st shares the old state's
+// bleve index (changed in place).
+func (ix *Index) swap(st *state, closeOld bool) error {
 	st.tune = ix.tuning()
 	ix.mu.Lock()
 	old := ix.st // not nil: Close waits for the reload lock
 	ix.st = st
 	ix.mu.Unlock()
-	err = old.close()
+	var err error
+	if closeOld {
+		err = old.close()
+	}
 	if st.dir != "" {
 		removeOtherIndexes(ix.opts.Dir, st.dir)
 	}
@@ -188,7 +221,18 @@ func (ix *Index) CorpusHash() string {
 	if ix.st == nil {
 		return ""
 	}
-	return ix.st.hash
+	return ix.st.meta.Hash
+}
+
+// Source returns the Options.Source recorded with the live index: the
+// caller's stamp of the files its corpus was read from.
+func (ix *Index) Source() []byte {
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	if ix.st == nil {
+		return nil
+	}
+	return slices.Clone(ix.st.meta.Source)
 }
 
 // Get returns the paper with the given ID (case-insensitive), or an error of
@@ -199,11 +243,14 @@ func (ix *Index) Get(id string) (Paper, error) {
 	if ix.st == nil {
 		return Paper{}, errClosed
 	}
-	i, ok := ix.st.lookup(id)
+	r, ok, err := ix.st.record(id)
+	if err != nil {
+		return Paper{}, &Error{Op: "get paper", Kind: Internal, Err: err}
+	}
 	if !ok {
 		return Paper{}, notFound(id)
 	}
-	return ix.st.papers[i], nil
+	return r.Paper, nil
 }
 
 func notFound(id string) error {
@@ -217,7 +264,7 @@ func (ix *Index) Stats() Stats {
 	if ix.st == nil {
 		return Stats{}
 	}
-	return Stats{Papers: len(ix.st.papers), Venues: slices.Clone(ix.st.venues)}
+	return Stats{Papers: ix.st.meta.Papers, Venues: slices.Clone(ix.st.venues)}
 }
 
 // live returns the current state under the read lock; the caller must call
@@ -231,13 +278,9 @@ func (ix *Index) live() (*state, func(), error) {
 	return ix.st, ix.mu.RUnlock, nil
 }
 
-func (s *state) lookup(id string) (int, bool) {
-	id = strings.TrimSpace(id)
-	if i, ok := s.byID[id]; ok {
-		return i, true
-	}
-	i, ok := s.byFold[strings.ToLower(id)]
-	return i, ok
+// liveCorpus describes s for Options.Guard.
+func (s *state) liveCorpus() LiveCorpus {
+	return LiveCorpus{Papers: s.meta.Papers, Skipped: s.meta.Skipped}
 }
 
 func (s *state) close() error {
@@ -247,34 +290,31 @@ func (s *state) close() error {
 	return nil
 }
 
-// newState derives everything search needs from an open bleve index of papers.
-func newState(bi bleve.Index, papers []Paper, hash, dir string, built bool) (*state, error) {
-	s := &state{
-		bi: bi, dir: dir, hash: hash, built: built,
-		papers: papers,
-		byID:   make(map[string]int, len(papers)),
-		byFold: make(map[string]int, len(papers)),
-		docs:   make([]atomic.Pointer[docText], len(papers)),
-	}
+// newState opens search over a bleve index of papers and its index-time
+// data (index_meta.go). It reads no paper: only the metadata, the sample's
+// 3-gram table and the term dictionaries.
+func newState(bi bleve.Index, dir string, built bool) (*state, error) {
+	s := &state{bi: bi, dir: dir, built: built, cache: newRecordCache(recordCacheSize)}
 	var err error
 	if s.an, err = newAnalyzers(bi.Mapping()); err != nil {
 		return nil, err
 	}
-	if s.vocab, err = loadVocab(bi, len(papers)); err != nil {
+	m, ok, err := readMeta(bi)
+	if err != nil {
 		return nil, err
 	}
-	venues := map[string]bool{}
-	for i, p := range papers {
-		s.byID[p.ID] = i
-		s.byFold[strings.ToLower(p.ID)] = i
-		if p.Venue != "" && !venues[p.Venue] {
-			venues[p.Venue] = true
-			s.venues = append(s.venues, p.Venue)
-		}
+	if !ok {
+		return nil, fmt.Errorf("the index has no paperbot %s metadata", mappingVersion)
 	}
-	slices.Sort(s.venues)
-	s.acr = newAcronymTable(s.an.text, mineAcronyms(papers))
-	go s.rankStats() // warm, so the first query does not pay for it
+	s.meta = m
+	gramDF, err := readGrams(bi)
+	if err != nil {
+		return nil, err
+	}
+	s.stats = newRankStats(m.Sample, gramDF)
+	s.vocab = newVocab(bi, m.Papers)
+	s.venues = m.venues()
+	s.acr = newAcronymTable(s.an.text, m.acronymPairs())
 	s.syn = newSynonyms(s.an.text)
 	s.filler = fillerStems(s.an.text)
 	return s, nil

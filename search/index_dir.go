@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -17,15 +18,19 @@ import (
 
 // On disk, Options.Dir holds:
 //
-//	idx-<mapping version>-<corpus hash>/   one complete scorch index per corpus
-//	idx-...-<hash>.tmp/                     an index being built (stale after a crash)
-//	CURRENT                                 the name of the live index
+//	idx-<mapping version>-<corpus hash>-<time>/   a complete scorch index
+//	idx-...tmp/                                   an index being built (stale after a crash)
+//	CURRENT                                       the name of the live index
 //
-// A build indexes in memory, copies the result into a .tmp directory,
-// merges its segments into one, syncs
-// it, renames it into place and then rewrites CURRENT (temp file + rename),
-// so a crash at any point leaves the previous index complete; stale .tmp directories are removed at the next
-// open and older indexes once the new one is live.
+// An index holds its papers' records and index-time data (index_meta.go),
+// so opening it reads no corpus. A build indexes in memory, copies the
+// result into a .tmp directory, merges its segments into one, syncs it,
+// renames it into place and then rewrites CURRENT (temp file + rename), so
+// a crash at any point leaves the previous index complete; stale .tmp
+// directories are removed at the next open and older indexes once the new
+// one is live. Small changes are applied to the live index in place, each
+// in one bleve batch with its metadata (index_apply.go): a crash leaves the
+// index before or after the batch, never between.
 
 const (
 	currentFile = "CURRENT"
@@ -35,36 +40,45 @@ const (
 	boltTimeout = "2s"
 )
 
-// indexName is the directory name of the index of a corpus.
+// indexName is the directory name of a new index of a corpus. The time
+// makes it unique: an index changed in place no longer holds the corpus it
+// was built from, and a later build of that corpus must not collide with it.
 func indexName(hash string) string {
-	return indexPrefix + mappingVersion + "-" + hash[:min(len(hash), 24)]
+	return indexPrefix + mappingVersion + "-" + hash[:min(len(hash), 16)] + "-" + strconv.FormatInt(time.Now().UnixNano(), 36)
 }
 
 func runtimeConfig() map[string]any { return map[string]any{"bolt_timeout": boltTimeout} }
 
-// openDir reopens the index of hash in opts.Dir, or builds it beside the
-// others and makes it current.
-func openDir(ctx context.Context, opts Options, c *Corpus, papers []Paper, hash string) (*state, error) {
+// openDir opens the live index in opts.Dir when tryLive is set: as it is
+// when it holds c, changed in place when c differs from it by a few papers
+// (see applyCorpus). Otherwise it builds the index of c beside the others
+// and makes it current.
+func openDir(ctx context.Context, opts Options, c *Corpus, man manifest, tryLive bool) (*state, error) {
 	if err := os.MkdirAll(opts.Dir, 0o755); err != nil {
 		return nil, &Error{Op: opOpen, Kind: Internal, Msg: "cannot create the index directory", Err: err}
 	}
 	removeStale(opts.Dir)
+	hash := man.hash()
+	if tryLive {
+		st, err := openLive(opts.Dir)
+		if err != nil {
+			return nil, err
+		}
+		if st != nil {
+			next, err := reuseLive(ctx, st, c, man, opts)
+			if next == nil {
+				_ = st.close()
+			}
+			if next != nil || err != nil {
+				return next, err
+			}
+		} else if err := guardReplace(opts, c); err != nil {
+			return nil, err
+		}
+	}
 	name := indexName(hash)
 	path := filepath.Join(opts.Dir, name)
-	if st, err := reopen(path, papers, hash); st != nil || err != nil {
-		if err == nil {
-			err = writeCurrent(opts.Dir, name)
-		}
-		if err != nil && st != nil {
-			_ = st.close()
-			st = nil
-		}
-		return st, err
-	}
-	if err := guardReplace(opts, c, name); err != nil {
-		return nil, err
-	}
-	if err := build(ctx, path, papers, c.Skipped, opts); err != nil {
+	if err := build(ctx, path, c, man, opts); err != nil {
 		return nil, err
 	}
 	if err := writeCurrent(opts.Dir, name); err != nil {
@@ -74,7 +88,7 @@ func openDir(ctx context.Context, opts Options, c *Corpus, papers []Paper, hash 
 	if err != nil {
 		return nil, openErr(path, err)
 	}
-	st, err := newState(bi, papers, hash, path, true)
+	st, err := newState(bi, path, true)
 	if err != nil {
 		_ = bi.Close()
 		return nil, &Error{Op: opOpen, Kind: Internal, Err: err}
@@ -82,29 +96,62 @@ func openDir(ctx context.Context, opts Options, c *Corpus, papers []Paper, hash 
 	return st, nil
 }
 
-// guardReplace asks opts.Guard before an index of another corpus replaces
-// the live one in opts.Dir; with no live index there is nothing to lose.
-func guardReplace(opts Options, c *Corpus, name string) error {
-	live := readCurrent(opts.Dir)
-	if opts.Guard == nil || live == "" || live == name {
-		return nil
+// reuseLive returns the live state st as the index of c: as it is, or
+// changed in place. (nil, nil) means build c's index instead.
+func reuseLive(ctx context.Context, st *state, c *Corpus, man manifest, opts Options) (*state, error) {
+	if st.meta.Hash == man.hash() {
+		if opts.Source == nil || string(opts.Source) == string(st.meta.Source) {
+			return st, nil
+		}
+		// The same papers from files stamped anew: record the stamp.
+		return applyChanges(ctx, st, man, changes{}, &c.Skipped, opts.Source)
 	}
-	path := filepath.Join(opts.Dir, live)
-	bi, err := bleve.OpenUsing(path, runtimeConfig())
-	if err != nil {
-		return nil // a damaged or missing live index holds nothing to keep
+	if opts.Guard != nil {
+		if err := opts.Guard(st.liveCorpus(), c); err != nil {
+			return nil, err
+		}
 	}
-	n, err := bi.DocCount()
-	_ = bi.Close()
-	if err != nil {
-		return nil
-	}
-	return opts.Guard(LiveCorpus{Papers: int(n), Skipped: readSkipped(path)}, c)
+	return applyCorpus(ctx, st, c, man, opts)
 }
 
-// reopen opens a complete index at path if there is one holding every
-// paper; (nil, nil) means build it. A damaged index is removed.
-func reopen(path string, papers []Paper, hash string) (*state, error) {
+// OpenDir opens the live index in opts.Dir without a corpus: the index
+// holds every paper. It is an error of kind NotFound when opts.Dir has no
+// index this version of paperbot can serve; opts.Guard is not used.
+func OpenDir(ctx context.Context, opts Options) (*Index, error) {
+	if opts.Dir == "" {
+		return nil, &Error{Op: opOpen, Kind: Invalid, Msg: "no index directory given"}
+	}
+	if opts.BatchSize <= 0 {
+		opts.BatchSize = defaultBatchSize
+	}
+	if _, err := os.Stat(filepath.Join(opts.Dir, currentFile)); err != nil {
+		return nil, &Error{Op: opOpen, Kind: NotFound, Msg: "no index in " + opts.Dir}
+	}
+	unlock, err := lockDir(opts.Dir)
+	if err != nil {
+		return nil, err
+	}
+	st, err := openLive(opts.Dir)
+	if err == nil && st == nil {
+		err = &Error{Op: opOpen, Kind: NotFound, Msg: "no usable index in " + opts.Dir}
+	}
+	if err != nil {
+		_ = unlock()
+		return nil, err
+	}
+	ix := &Index{opts: opts, unlock: unlock, st: st}
+	st.tune = ix.tuning()
+	return ix, nil
+}
+
+// openLive opens the index CURRENT names; (nil, nil) when there is none
+// this version can use. A damaged one is removed.
+func openLive(dir string) (*state, error) {
+	name := readCurrent(dir)
+	if !strings.HasPrefix(name, indexPrefix+mappingVersion+"-") {
+		return nil, nil
+	}
+	path := filepath.Join(dir, name)
 	if _, err := os.Stat(path); err != nil {
 		return nil, nil
 	}
@@ -116,12 +163,13 @@ func reopen(path string, papers []Paper, hash string) (*state, error) {
 		_ = os.RemoveAll(path)
 		return nil, nil
 	}
-	if n, err := bi.DocCount(); err != nil || int(n) != len(papers) {
-		_ = bi.Close()
-		_ = os.RemoveAll(path)
-		return nil, nil
+	st, err := newState(bi, path, false)
+	if err == nil {
+		var n uint64
+		if n, err = bi.DocCount(); err == nil && int(n) != st.meta.Papers {
+			err = fmt.Errorf("index holds %d papers, its metadata %d", n, st.meta.Papers)
+		}
 	}
-	st, err := newState(bi, papers, hash, path, false)
 	if err != nil {
 		_ = bi.Close()
 		_ = os.RemoveAll(path)
@@ -130,15 +178,40 @@ func reopen(path string, papers []Paper, hash string) (*state, error) {
 	return st, nil
 }
 
-// build writes the index of papers to path: it is built in memory, copied
+// guardReplace asks opts.Guard before an index of another corpus replaces
+// the live one in opts.Dir (one this version cannot use); with no live
+// index there is nothing to lose.
+func guardReplace(opts Options, c *Corpus) error {
+	live := readCurrent(opts.Dir)
+	if opts.Guard == nil || live == "" {
+		return nil
+	}
+	path := filepath.Join(opts.Dir, live)
+	bi, err := bleve.OpenUsing(path, runtimeConfig())
+	if err != nil {
+		return nil // a damaged or missing live index holds nothing to keep
+	}
+	n, err := bi.DocCount()
+	skipped := 0
+	if m, ok, merr := readMeta(bi); merr == nil && ok {
+		skipped = m.Skipped
+	}
+	_ = bi.Close()
+	if err != nil {
+		return nil
+	}
+	return opts.Guard(LiveCorpus{Papers: int(n), Skipped: skipped}, c)
+}
+
+// build writes the index of c to path: it is built in memory, copied
 // into a .tmp directory with bleve's online copy, compacted to one segment
 // (see compact), synced, and renamed.
-func build(ctx context.Context, path string, papers []Paper, skipped int, opts Options) error {
+func build(ctx context.Context, path string, c *Corpus, man manifest, opts Options) error {
 	tmp := path + tmpSuffix
 	if err := os.RemoveAll(tmp); err != nil {
 		return &Error{Op: opOpen, Kind: Internal, Err: err}
 	}
-	bi, err := buildMemory(ctx, papers, opts)
+	bi, err := buildMemory(ctx, c, man, opts)
 	if err != nil {
 		return err
 	}
@@ -148,9 +221,6 @@ func build(ctx context.Context, path string, papers []Paper, skipped int, opts O
 	}
 	if err == nil {
 		err = compact(ctx, tmp)
-	}
-	if err == nil {
-		err = writeCorpusStats(tmp, len(papers), skipped)
 	}
 	if err == nil {
 		err = syncTree(tmp)
@@ -168,9 +238,9 @@ func build(ctx context.Context, path string, papers []Paper, skipped int, opts O
 	return syncDir(filepath.Dir(path))
 }
 
-// indexMeta is what bleve writes as index_meta.json for a scorch index; the
+// scorchMeta is what bleve writes as index_meta.json for a scorch index; the
 // online copy does not write it for an in-memory source.
-const indexMeta = `{"storage":"scorch","index_type":"scorch"}`
+const scorchMeta = `{"storage":"scorch","index_type":"scorch"}`
 
 // copyIndex writes a complete on-disk copy of the open index bi to dir.
 func copyIndex(bi bleve.Index, dir string) error {
@@ -193,7 +263,7 @@ func copyIndex(bi bleve.Index, dir string) error {
 	if err != nil {
 		return err
 	}
-	return os.WriteFile(filepath.Join(dir, "index_meta.json"), []byte(indexMeta), 0o644)
+	return os.WriteFile(filepath.Join(dir, "index_meta.json"), []byte(scorchMeta), 0o644)
 }
 
 // syncTree fsyncs every file and directory under root.

@@ -38,15 +38,14 @@ func titleText(p *Paper) string {
 	return p.Title
 }
 
-// doc returns the analysed text of paper i. Safe for concurrent use: two
+// doc returns the analysed text of paper p. Safe for concurrent use: two
 // callers racing on a cold paper both analyse it and one result is kept.
-func (s *state) doc(i int) *docText {
-	if d := s.docs[i].Load(); d != nil {
+func (s *state) doc(p *record) *docText {
+	if d := p.text.Load(); d != nil {
 		return d
 	}
-	p := &s.papers[i]
 	d := &docText{
-		title:    s.analyse(titleText(p)),
+		title:    s.analyse(titleText(&p.Paper)),
 		abstract: s.analyse(p.Abstract),
 		sents:    sentences(p.Abstract),
 		names:    map[string]float64{},
@@ -61,8 +60,8 @@ func (s *state) doc(i int) *docText {
 			d.names[string(t.Term)] = max(d.names[string(t.Term)], c)
 		}
 	}
-	s.docs[i].CompareAndSwap(nil, d)
-	return s.docs[i].Load()
+	p.text.CompareAndSwap(nil, d)
+	return p.text.Load()
 }
 
 func (s *state) analyse(text string) []dtoken {
@@ -156,10 +155,9 @@ func newMatcher(groups []group) *matcher {
 	return m
 }
 
-// match computes how paper i matches the query.
-func (s *state) match(i int, mt *matcher) docMatch {
-	d := s.doc(i)
-	p := &s.papers[i]
+// match computes how paper p matches the query.
+func (s *state) match(p *record, mt *matcher) docMatch {
+	d := s.doc(p)
 	groups := mt.groups
 	m := docMatch{credit: make([]float64, len(groups)), inTitle: make([]bool, len(groups)), tf: make([]float64, len(groups)),
 		via: make([]string, len(groups))}
@@ -171,7 +169,7 @@ func (s *state) match(i int, mt *matcher) docMatch {
 			m.via[h.group] = text[h.start:h.end]
 		}
 	}
-	title := titleText(p)
+	title := titleText(&p.Paper)
 	for _, h := range mt.hits(d.title, title) {
 		note(h, title)
 		m.credit[h.group] = max(m.credit[h.group], h.credit)

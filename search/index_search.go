@@ -2,7 +2,6 @@ package search
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"strings"
 
@@ -44,6 +43,7 @@ func (ix *Index) Search(ctx context.Context, r Request) (*Results, error) {
 	}
 	defer release()
 	q.answer = r.Answer
+	q.filter = r.Filter
 	return st.search(ctx, r.Text, q, limit, offset)
 }
 
@@ -63,7 +63,7 @@ func page(r Request) (limit, offset int, err error) {
 
 // candidate is a paper bleve found, with its re-ranking data.
 type candidate struct {
-	doc   int
+	doc   *record
 	score float64 // bleve's
 	rank  float64 // final ranking score
 	m     *docMatch
@@ -109,6 +109,7 @@ func (s *state) search(ctx context.Context, text string, q *parsedQuery, limit, 
 // run executes a bleve query for the best n hits.
 func (s *state) run(ctx context.Context, q bq.Query, n int) ([]candidate, int, error) {
 	req := bleve.NewSearchRequestOptions(q, n, 0, false)
+	req.Fields = []string{fieldRecord}
 	sr, err := s.bi.SearchInContext(ctx, req)
 	if err != nil {
 		if ctx.Err() != nil {
@@ -118,11 +119,11 @@ func (s *state) run(ctx context.Context, q bq.Query, n int) ([]candidate, int, e
 	}
 	cands := make([]candidate, 0, len(sr.Hits))
 	for _, h := range sr.Hits {
-		i, ok := s.byID[h.ID]
-		if !ok {
-			return nil, 0, &Error{Op: "search", Kind: Internal, Err: fmt.Errorf("index has paper %q the corpus lacks", h.ID)}
+		r, err := s.hitRecord(h.ID, h.Fields)
+		if err != nil {
+			return nil, 0, &Error{Op: "search", Kind: Internal, Err: err}
 		}
-		cands = append(cands, candidate{doc: i, score: h.Score, rank: h.Score})
+		cands = append(cands, candidate{doc: r, score: h.Score, rank: h.Score})
 	}
 	return cands, int(sr.Total), nil
 }
@@ -199,7 +200,7 @@ func (s *state) rerank(cands []candidate, mt *matcher, qg *queryGrams) {
 		case a.rank < b.rank:
 			return 1
 		}
-		return strings.Compare(s.papers[a.doc].ID, s.papers[b.doc].ID)
+		return strings.Compare(a.doc.ID, b.doc.ID)
 	})
 	for i := n; i < len(cands); i++ {
 		cands[i].rank = cands[i-1].rank * 0.99
@@ -223,7 +224,7 @@ func (s *state) result(c candidate, topRank float64, mt *matcher, wantAnswer boo
 		topRank = 1
 	}
 	groups := mt.groups
-	p := s.papers[c.doc]
+	p := c.doc.Paper
 	r := Result{Paper: p, Score: c.rank / topRank}
 	if len(groups) == 0 {
 		r.Snippet = makeSnippet(p.Abstract, nil, span{})

@@ -1,64 +1,86 @@
 package search
 
 import (
-	"fmt"
+	"context"
 	"math"
-	"unicode/utf8"
 
 	"github.com/blevesearch/bleve/v2"
 )
 
-// vocab holds the corpus's term statistics, read from the index dictionaries
-// once per index: document frequencies for idf weights and typo correction,
-// and author-name tokens. Read-only after loading.
+// vocab answers the corpus's term statistics from the index's own term
+// dictionaries, one look-up at a time: document frequencies for idf weights
+// and typo correction, and author-name tokens. Nothing is read at open, so
+// the cost of a start does not grow with the vocabulary. Safe for
+// concurrent use.
 type vocab struct {
-	n       int            // papers
-	df      map[string]int // stem -> papers with it in title or abstract (max of the two fields)
-	names   map[string]int // author-name token -> papers
-	byFirst map[rune][]string
+	n  int // papers
+	bi bleve.Index
 }
 
-func loadVocab(bi bleve.Index, papers int) (*vocab, error) {
-	v := &vocab{n: papers, df: map[string]int{}, names: map[string]int{}, byFirst: map[rune][]string{}}
-	read := func(field string, into map[string]int) error {
-		d, err := bi.FieldDict(field)
-		if err != nil {
-			return fmt.Errorf("read %s dictionary: %w", field, err)
+func newVocab(bi bleve.Index, papers int) *vocab { return &vocab{n: papers, bi: bi} }
+
+// count returns the number of papers with term in field; 0 when the index
+// cannot tell (it is closing).
+func (v *vocab) count(field, term string) int {
+	adv, err := v.bi.Advanced()
+	if err != nil {
+		return 0
+	}
+	r, err := adv.Reader()
+	if err != nil {
+		return 0
+	}
+	defer r.Close()
+	tfr, err := r.TermFieldReader(context.Background(), []byte(term), field, false, false, false)
+	if err != nil {
+		return 0
+	}
+	defer tfr.Close()
+	return int(tfr.Count())
+}
+
+// df returns the number of papers with stem in their title or abstract.
+func (v *vocab) df(stem string) int {
+	if stem == "" {
+		return 0
+	}
+	return v.count(fieldBody, stem)
+}
+
+// name returns the number of papers with an author-name token.
+func (v *vocab) name(token string) int {
+	if token == "" {
+		return 0
+	}
+	return v.count(fieldAuthors, token)
+}
+
+// eachWithPrefix calls fn with every stem starting with prefix and its
+// document frequency, in dictionary order.
+func (v *vocab) eachWithPrefix(prefix string, fn func(stem string, df int)) {
+	d, err := v.bi.FieldDictPrefix(fieldBody, []byte(prefix))
+	if err != nil {
+		return
+	}
+	defer d.Close()
+	for {
+		e, err := d.Next()
+		if err != nil || e == nil {
+			return
 		}
-		defer d.Close()
-		for {
-			e, err := d.Next()
-			if err != nil {
-				return fmt.Errorf("read %s dictionary: %w", field, err)
-			}
-			if e == nil {
-				return nil
-			}
-			if c := int(e.Count); c > into[e.Term] {
-				into[e.Term] = c
-			}
-		}
+		fn(e.Term, int(e.Count))
 	}
-	if err := read(fieldBody, v.df); err != nil {
-		return nil, err
-	}
-	if err := read(fieldAuthors, v.names); err != nil {
-		return nil, err
-	}
-	for t := range v.df {
-		r, _ := utf8.DecodeRuneInString(t)
-		v.byFirst[r] = append(v.byFirst[r], t)
-	}
-	return v, nil
 }
 
 // idf is the BM25 inverse document frequency of a stem; a stem the corpus
 // lacks gets the highest value.
-func (v *vocab) idf(stem string) float64 {
-	df := float64(v.df[stem])
-	n := float64(max(v.n, 1))
-	return math.Log(1 + (n-df+0.5)/(df+0.5))
+func (v *vocab) idf(stem string) float64 { return bm25IDF(v.df(stem), v.n) }
+
+// bm25IDF is the BM25 idf of a term in df of n papers.
+func bm25IDF(df, n int) float64 {
+	d, m := float64(df), float64(max(n, 1))
+	return math.Log(1 + (m-d+0.5)/(d+0.5))
 }
 
 // has reports whether some paper's title or abstract contains stem.
-func (v *vocab) has(stem string) bool { return v.df[stem] > 0 }
+func (v *vocab) has(stem string) bool { return v.df(stem) > 0 }

@@ -32,6 +32,16 @@ const (
 	fieldVenue   = "venue"
 	fieldYear    = "year"
 	fieldHasCode = "has_code"
+	// fieldCategories holds arXiv categories as keywords ("cs.CL").
+	fieldCategories = "categories"
+	// fieldAnnounced and fieldFirstSeen are dates (Paper.Announced,
+	// Paper.FirstSeen), left out when unknown.
+	fieldAnnounced = "announced"
+	fieldFirstSeen = "first_seen"
+	// fieldRecord is the paper itself, stored and not indexed (see
+	// index_record.go): the index directory holds everything needed to
+	// answer, and no process keeps the corpus in memory.
+	fieldRecord = "record"
 )
 
 // Analyzer names, defined inside the mapping (not in bleve's global registry).
@@ -52,13 +62,14 @@ const (
 
 // mappingVersion is part of the on-disk index name: change it whenever the
 // mapping or the document layout changes, so old indexes are rebuilt.
-const mappingVersion = "m4"
+const mappingVersion = "m5"
 
 // newMapping returns the one index mapping of paperbot: BM25 scoring; title and
 // abstract analysed as English with stemming (title is weighted above abstract
 // at query time, see query_bleve.go); authors and venue as plain words; year
-// numeric; has_code boolean; id as a keyword. Nothing is stored: papers are
-// kept in memory by ID, snippets and answers are computed from them.
+// numeric; has_code boolean; id and categories as keywords; announced and
+// first_seen as dates. Only the paper record is stored (fieldRecord);
+// snippets and answers are computed from it.
 // Term vectors are kept on text fields for phrase queries.
 func newMapping() (*mapping.IndexMappingImpl, error) {
 	im := mapping.NewIndexMapping()
@@ -102,6 +113,15 @@ func newMapping() (*mapping.IndexMappingImpl, error) {
 	year.Store, year.DocValues, year.IncludeInAll = false, false, false
 	hasCode := mapping.NewBooleanFieldMapping()
 	hasCode.Store, hasCode.DocValues, hasCode.IncludeInAll = false, false, false
+	cats := mapping.NewKeywordFieldMapping()
+	cats.Store, cats.DocValues, cats.IncludeInAll, cats.IncludeTermVectors = false, false, false, false
+	date := func() *mapping.FieldMapping {
+		f := mapping.NewDateTimeFieldMapping()
+		f.Store, f.DocValues, f.IncludeInAll = false, false, false
+		return f
+	}
+	rec := mapping.NewKeywordFieldMapping()
+	rec.Index, rec.Store, rec.DocValues, rec.IncludeInAll, rec.IncludeTermVectors = false, true, false, false, false
 
 	doc := mapping.NewDocumentStaticMapping()
 	doc.AddFieldMappingsAt(fieldID, id)
@@ -111,6 +131,10 @@ func newMapping() (*mapping.IndexMappingImpl, error) {
 	doc.AddFieldMappingsAt(fieldVenue, text(analyzerName))
 	doc.AddFieldMappingsAt(fieldYear, year)
 	doc.AddFieldMappingsAt(fieldHasCode, hasCode)
+	doc.AddFieldMappingsAt(fieldCategories, cats)
+	doc.AddFieldMappingsAt(fieldAnnounced, date())
+	doc.AddFieldMappingsAt(fieldFirstSeen, date())
+	doc.AddFieldMappingsAt(fieldRecord, rec)
 	im.DefaultMapping = doc
 	if err := im.Validate(); err != nil {
 		return nil, fmt.Errorf("index mapping: %w", err)
@@ -118,9 +142,10 @@ func newMapping() (*mapping.IndexMappingImpl, error) {
 	return im, nil
 }
 
-// paperDoc is what the index holds for p. Unknown values (year 0) are left
-// out so filters never match them.
-func paperDoc(p *Paper) map[string]any {
+// paperDoc is what the index holds for p, rec its encoded record (see
+// encodeRecord). Unknown values (year 0, zero dates) are left out so
+// filters never match them.
+func paperDoc(p *Paper, rec []byte) map[string]any {
 	d := map[string]any{
 		fieldID:      p.ID,
 		fieldTitle:   p.Title,
@@ -136,6 +161,16 @@ func paperDoc(p *Paper) map[string]any {
 	if p.Year != 0 {
 		d[fieldYear] = float64(p.Year)
 	}
+	if len(p.Categories) > 0 {
+		d[fieldCategories] = p.Categories
+	}
+	if !p.Announced.IsZero() {
+		d[fieldAnnounced] = p.Announced
+	}
+	if !p.FirstSeen.IsZero() {
+		d[fieldFirstSeen] = p.FirstSeen
+	}
+	d[fieldRecord] = string(rec)
 	return d
 }
 

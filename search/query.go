@@ -35,6 +35,8 @@ type parsedQuery struct {
 	question bool
 	// answer: the caller wants an answer sentence whatever the text.
 	answer bool
+	// filter is Request.Filter.
+	filter Filter
 }
 
 // clause is a word or a quoted phrase, as typed.

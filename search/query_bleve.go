@@ -70,6 +70,7 @@ func (s *state) bleveQuery(q *parsedQuery, groups []group) (bq.Query, error) {
 		hq.SetField(fieldHasCode)
 		filters = append(filters, hq)
 	}
+	filters = append(filters, requestFilters(q.filter)...)
 	switch len(filters) {
 	case 0:
 	case 1:
@@ -97,7 +98,7 @@ func (s *state) retrieved(groups []group) []group {
 	limit := int(ubiquitousShare * float64(s.vocab.n))
 	var out []group
 	for _, g := range groups {
-		if w := g.alts[0].words(); len(g.alts) == 1 && len(w) == 1 && len(g.names) == 0 && s.vocab.df[w[0]] > limit {
+		if w := g.alts[0].words(); len(g.alts) == 1 && len(w) == 1 && len(g.names) == 0 && s.vocab.df(w[0]) > limit {
 			continue
 		}
 		out = append(out, g)

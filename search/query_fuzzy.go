@@ -50,17 +50,17 @@ func (v *vocab) corrections(stem string) []fix {
 		df   int
 	}
 	var cs []cand
-	for _, t := range v.byFirst[first] {
+	v.eachWithPrefix(string(first), func(t string, df int) {
 		m := utf8.RuneCountInString(t)
 		if m < n-d || m > n+d || t == stem {
-			continue
+			return
 		}
 		dist, ok := editDistance(stem, t, d)
 		if !ok || (dist == 2 && !samePrefix(stem, t, 2)) || (n < minFuzzLen && !swapped(stem, t)) {
-			continue
+			return
 		}
-		cs = append(cs, cand{t, dist, v.df[t]})
-	}
+		cs = append(cs, cand{t, dist, df})
+	})
 	slices.SortFunc(cs, func(a, b cand) int {
 		if a.dist != b.dist {
 			return a.dist - b.dist

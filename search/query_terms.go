@@ -226,7 +226,7 @@ func (s *state) nameTokens(w string) []string {
 	var out []string
 	for _, tk := range s.an.name.Analyze([]byte(w)) {
 		n := string(tk.Term)
-		if s.vocab.names[n] == 0 {
+		if s.vocab.name(n) == 0 {
 			return nil
 		}
 		out = append(out, n)
@@ -258,7 +258,7 @@ const commonShare = 0.05
 func (s *state) common(words []string) bool {
 	limit := max(50, int(commonShare*float64(s.vocab.n)))
 	for _, w := range words {
-		if s.vocab.df[w] <= limit {
+		if s.vocab.df(w) <= limit {
 			return false
 		}
 	}
@@ -311,9 +311,7 @@ func (s *state) groupWeight(g group) float64 {
 
 // nameIDF is the idf of an author-name token.
 func (s *state) nameIDF(n string) float64 {
-	v := *s.vocab
-	v.df = v.names
-	return v.idf(n)
+	return bm25IDF(s.vocab.name(n), s.vocab.n)
 }
 
 // clauseTerms analyses a field clause or exclusion into one alternative

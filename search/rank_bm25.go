@@ -2,7 +2,6 @@ package search
 
 import (
 	"math"
-	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -31,55 +30,30 @@ func bm25(idf, tf, dl, avgdl float64) float64 {
 
 // rankStats are the averages BM25 normalises by, and the document
 // frequencies of character 3-grams, estimated from an even sample of at
-// most statsSample papers (exact up to that size): a 3-gram field in the
-// index would cost more to build than it is worth. A 3-gram the sample
-// lacks counts as the rarest. Computed once, in the background from open.
+// most about statsSample papers (exact up to that size): a 3-gram field in
+// the index would cost more to build than it is worth. A 3-gram the sample
+// lacks counts as the rarest. The sample is taken at build time and kept
+// with the index (index_meta.go); papers added later join it while it is
+// smaller than statsSample.
 type rankStats struct {
-	once     sync.Once
 	avgWords float64          // body tokens (the title counted twice)
 	avgGrams float64          // body 3-grams
 	gramDF   map[uint64]int32 // in the sample
 	sampled  int
 }
 
-func (s *state) rankStats() *rankStats {
-	cs := &s.stats
-	cs.once.Do(func() {
-		n := len(s.papers)
-		step := max(1, n/statsSample)
-		var words, grams float64
-		cs.gramDF = map[uint64]int32{}
-		seen := map[uint64]bool{}
-		count := func(k uint64) {
-			grams++
-			if !seen[k] {
-				seen[k] = true
-				cs.gramDF[k]++
-			}
-		}
-		for i := 0; i < n; i += step {
-			p := &s.papers[i]
-			// Analysed here, not through s.doc: the sample must not fill
-			// the per-paper cache.
-			words += float64(2*len(s.an.text.Analyze([]byte(titleText(p)))) + len(s.an.text.Analyze([]byte(p.Abstract))))
-			clear(seen)
-			eachGram(titleText(p), count)
-			eachGram(titleText(p), func(uint64) { grams++ })
-			eachGram(p.Abstract, count)
-			cs.sampled++
-		}
-		k := float64(max(cs.sampled, 1))
-		cs.avgWords = max(1, words/k)
-		cs.avgGrams = max(1, grams/k)
-	})
-	return cs
+func newRankStats(sum sampleSums, gramDF map[uint64]int32) rankStats {
+	k := float64(max(sum.Sampled, 1))
+	return rankStats{avgWords: max(1, sum.Words/k), avgGrams: max(1, sum.Grams/k), gramDF: gramDF, sampled: sum.Sampled}
 }
+
+func (s *state) rankStats() *rankStats { return &s.stats }
 
 // gramIDF is the BM25 idf of a 3-gram, its document frequency scaled up
 // from the sample.
 func (s *state) gramIDF(key uint64) float64 {
 	cs := s.rankStats()
-	n := float64(max(len(s.papers), 1))
+	n := float64(max(s.meta.Papers, 1))
 	df := float64(cs.gramDF[key]) * n / float64(max(cs.sampled, 1))
 	return math.Log(1 + (n-df+0.5)/(df+0.5))
 }
@@ -166,12 +140,11 @@ func (s *state) queryGrams(words []string) *queryGrams {
 	return q
 }
 
-// gramScore is the BM25 score of paper i for the query's 3-grams.
-func (s *state) gramScore(i int, q *queryGrams) float64 {
+// gramScore is the BM25 score of paper p for the query's 3-grams.
+func (s *state) gramScore(p *record, q *queryGrams) float64 {
 	if len(q.idf) == 0 {
 		return 0
 	}
-	p := &s.papers[i]
 	tf := make([]float64, len(q.idf))
 	dl := 0.0
 	count := func(weight float64) func(uint64) {
@@ -185,7 +158,7 @@ func (s *state) gramScore(i int, q *queryGrams) float64 {
 			}
 		}
 	}
-	eachGram(titleText(p), count(2))
+	eachGram(titleText(&p.Paper), count(2))
 	eachGram(p.Abstract, count(1))
 	avg := s.rankStats().avgGrams
 	var score float64
@@ -197,8 +170,8 @@ func (s *state) gramScore(i int, q *queryGrams) float64 {
 
 // wordScore is the BM25 score of a matched paper over the query's groups:
 // each group's frequency counts its hits (title twice) at their credit.
-func (s *state) wordScore(i int, m *docMatch, groups []group) float64 {
-	d := s.doc(i)
+func (s *state) wordScore(p *record, m *docMatch, groups []group) float64 {
+	d := s.doc(p)
 	dl := float64(2*len(d.title) + len(d.abstract))
 	avg := s.rankStats().avgWords
 	var score float64

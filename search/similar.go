@@ -32,12 +32,14 @@ func (ix *Index) Similar(ctx context.Context, id string, limit int) (*Results, e
 		return nil, err
 	}
 	defer release()
-	i, ok := st.lookup(id)
+	p, ok, err := st.record(id)
+	if err != nil {
+		return nil, &Error{Op: "similar", Kind: Internal, Err: err}
+	}
 	if !ok {
 		return nil, notFound(id)
 	}
-	p := &st.papers[i]
-	return st.similar(ctx, "similar:"+p.ID, titleText(p)+". "+p.Abstract, p.ID, limit)
+	return st.similar(ctx, "similar:"+p.ID, titleText(&p.Paper)+". "+p.Abstract, p.ID, limit)
 }
 
 // SimilarText returns the papers most like text, e.g. a pasted abstract.
@@ -98,7 +100,7 @@ func (s *state) similar(ctx context.Context, label, text, exclude string, limit 
 		if c := cmpFloat(b.rank, a.rank); c != 0 {
 			return c
 		}
-		return strings.Compare(s.papers[a.doc].ID, s.papers[b.doc].ID)
+		return strings.Compare(a.doc.ID, b.doc.ID)
 	})
 	res.NoMatch = len(cands) == 0 || cands[0].rank < noSimilarCoverage
 	for _, c := range cands[:min(len(cands), limit)] {
@@ -149,7 +151,7 @@ func (s *state) distinctive(text string, fromCorpus bool) ([]group, float64) {
 	var gs []group
 	var absent []float64
 	for _, st := range order {
-		df := s.vocab.df[st]
+		df := s.vocab.df(st)
 		if df*2 > s.vocab.n || utf8.RuneCountInString(st) < 3 || isNumber(st) || s.filler[st] {
 			continue
 		}

@@ -51,15 +51,25 @@ func build(ctx context.Context, name, corpus, dir string) (int, error) {
 type paperbotEngine struct{ ix *search.Index }
 
 // openPaperbot does what `paperbot serve` does with PAPERBOT_CORPUS set to
-// corpus and the index in dir: load the corpus (from its snapshot in dir when
-// the file is unchanged), then open its index there (building it when it is
-// missing or stale).
+// corpus and the index in dir: open the index there when the corpus file is
+// unchanged since it was built (reading no corpus), otherwise load the
+// corpus and open its index (built or changed when missing or stale).
 func openPaperbot(ctx context.Context, corpus, dir string) (*paperbotEngine, error) {
-	c, _, err := search.LoadFilesCached([]string{corpus}, search.Limits{}, dir)
+	patterns := []string{corpus}
+	ix, err := search.OpenDir(ctx, search.Options{Dir: dir})
+	if err == nil {
+		if search.SourceUnchanged(ix.Source(), patterns, search.Limits{}) {
+			return &paperbotEngine{ix}, nil
+		}
+		_ = ix.Close()
+	} else if search.KindOf(err) != search.NotFound {
+		return nil, err
+	}
+	c, stamp, err := search.LoadFilesStamped(patterns, search.Limits{})
 	if err != nil {
 		return nil, err
 	}
-	ix, err := search.Open(ctx, c, search.Options{Dir: dir})
+	ix, err = search.Open(ctx, c, search.Options{Dir: dir, Source: stamp})
 	if err != nil {
 		return nil, err
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
@@ -23,31 +24,67 @@ func loadCorpus(cfg Config) (*search.Corpus, error) {
 	return search.LoadFS(seeds.FS, "*.txt")
 }
 
-// loadCorpusCached is loadCorpus for a process about to serve: with a data
-// directory, a snapshot of the loaded corpus is kept beside the index, so a
-// start or reload with unchanged files reads and cleans no corpus file (see
-// search.LoadFilesCached). The catalog's fetched papers (cat, nil for none)
-// are added to the files'.
-func loadCorpusCached(cfg Config, cat *ingest.Catalog) (*search.Corpus, error) {
+// loadCorpusStamped is loadCorpus for a process about to index: with a
+// data directory it also returns a stamp of the files read, recorded with
+// the index, so that a later start or reload with unchanged files reads
+// no corpus file (see search.LoadFilesStamped). The stamp is nil without
+// a data directory or corpus files. The catalog's fetched papers (cat, nil
+// for none) are added to the files' (see ingest.Catalog.Corpus).
+func loadCorpusStamped(cfg Config, cat *ingest.Catalog) (*search.Corpus, []byte, error) {
 	patterns := cfg.CorpusPatterns()
-	var c *search.Corpus
-	var err error
 	if len(patterns) == 0 || cfg.DataDir == "" {
-		c, err = loadCorpus(cfg)
-	} else {
-		c, _, err = search.LoadFilesCached(patterns, search.Limits{MaxAbstract: cfg.MaxAbstract}, indexDir(cfg))
+		c, err := loadCorpus(cfg)
+		if err == nil && cat != nil {
+			c = cat.Corpus(c)
+		}
+		return c, nil, err
 	}
-	if err != nil || cat == nil {
-		return c, err
+	c, stamp, err := search.LoadFilesStamped(patterns, cfg.limits())
+	if err != nil {
+		return nil, nil, err
 	}
-	return cat.Corpus(c), nil
+	src, err := json.Marshal(indexSource{Files: stamp, Skipped: c.Skipped, Duplicates: c.Duplicates,
+		Problems: firstN(c.Problems, maxRecordedProblems)})
+	if cat != nil {
+		c = cat.Corpus(c)
+	}
+	return c, src, err
 }
 
-// openIndex loads the corpus and opens (or builds) its index: in memory
-// without a data directory, persistent and rebuilt only on change with one.
-// Progress goes to progressOut once a build takes more than a moment (nil:
-// no progress). An index that would lose papers is refused (see
-// shrinkGuard) and the one in the data directory kept.
+// indexSource is what an index records of the load it was built from
+// (search.Options.Source): the files' stamp, and what the load reported,
+// so a start that loads nothing can report it again.
+type indexSource struct {
+	Files      json.RawMessage `json:"files"`
+	Skipped    int             `json:"skipped"`
+	Duplicates int             `json:"duplicates"`
+	Problems   []string        `json:"problems,omitempty"`
+}
+
+const maxRecordedProblems = 10
+
+// unchangedSource returns what the load recorded in ix reported, when the
+// corpus files are unchanged since (nil when they changed, or ix has no
+// record of them).
+func unchangedSource(cfg Config, ix *search.Index) *search.Corpus {
+	var src indexSource
+	if json.Unmarshal(ix.Source(), &src) != nil || !search.SourceUnchanged(src.Files, cfg.CorpusPatterns(), cfg.limits()) {
+		return nil
+	}
+	return &search.Corpus{Skipped: src.Skipped, Duplicates: src.Duplicates, Problems: src.Problems}
+}
+
+func (cfg Config) limits() search.Limits { return search.Limits{MaxAbstract: cfg.MaxAbstract} }
+
+// openIndex opens (or builds) the index of the corpus: in memory without a
+// data directory, persistent and changed only on change with one. With a
+// data directory whose index was built from files that are unchanged since
+// (sizes and times, or content hashes), no corpus file is read: the index
+// holds every paper. Progress goes to progressOut once a build takes more
+// than a moment (nil: no progress). An index that would lose papers is
+// refused (see shrinkGuard) and the one in the data directory kept. The
+// corpus returned carries what the load reported (skipped records,
+// duplicates, problems); its Papers are empty when nothing was loaded.
 func openIndex(ctx context.Context, cfg Config, log *slog.Logger, progressOut io.Writer) (*search.Index, *search.Corpus, error) {
 	cat, err := loadCatalog(ctx, cfg)
 	if err != nil {
@@ -57,10 +94,23 @@ func openIndex(ctx context.Context, cfg Config, log *slog.Logger, progressOut io
 }
 
 // openIndexGuarded is openIndex with the guard of search.Options, over the
-// files and the catalog cat (nil for none).
+// files and the catalog cat (nil for none). An index reused because the
+// files are unchanged holds the catalog's papers as fetches applied them.
 func openIndexGuarded(ctx context.Context, cfg Config, log *slog.Logger, progressOut io.Writer,
 	guard func(search.LiveCorpus, *search.Corpus) error, cat *ingest.Catalog) (*search.Index, *search.Corpus, error) {
-	corpus, err := loadCorpusCached(cfg, cat)
+	dir := indexDir(cfg)
+	if dir != "" && len(cfg.CorpusPatterns()) > 0 {
+		ix, err := search.OpenDir(ctx, search.Options{Dir: dir, Guard: guard})
+		if err == nil {
+			if c := unchangedSource(cfg, ix); c != nil {
+				return ix, c, nil
+			}
+			_ = ix.Close()
+		} else if search.KindOf(err) != search.NotFound {
+			return nil, nil, err
+		}
+	}
+	corpus, source, err := loadCorpusStamped(cfg, cat)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -71,7 +121,7 @@ func openIndexGuarded(ctx context.Context, cfg Config, log *slog.Logger, progres
 		log.Info("duplicate papers indexed once", "duplicates", corpus.Duplicates)
 	}
 	bar := newProgressBar(progressOut, time.Now)
-	ix, err := search.Open(ctx, corpus, search.Options{Dir: indexDir(cfg), Progress: bar.update, Guard: guard})
+	ix, err := search.Open(ctx, corpus, search.Options{Dir: dir, Progress: bar.update, Guard: guard, Source: source})
 	bar.finish()
 	if err != nil {
 		return nil, nil, err

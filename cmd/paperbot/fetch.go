@@ -40,25 +40,39 @@ func runFetch(e *env, args []string) error {
 	fmt.Fprintf(e.stdout, "fetched in %s: %d new papers (%d news), %d updated, %d withdrawn, %d unchanged; catalog %d papers\n",
 		fetched.Round(time.Millisecond), ch.Added, ch.News, ch.Updated, ch.Withdrawn, ch.Unchanged, fd.catalog.Len())
 	start = time.Now()
-	ix, corpus, err := openIndexGuarded(e.ctx, cfg, log, progressOut(e.stderr), shrinkGuard(cfg.AllowShrink, log), fd.catalog)
+	ix, _, err := openIndexGuarded(e.ctx, cfg, log, progressOut(e.stderr), shrinkGuard(cfg.AllowShrink, log), fd.catalog)
 	if err != nil {
 		return err
 	}
 	defer ix.Close()
-	fmt.Fprintf(e.stdout, "index ready in %s: %d papers (%d from the sources' catalog, %d duplicates merged)\n",
-		time.Since(start).Round(time.Millisecond), ix.Stats().Papers, len(corpus.Papers)-countFiles(corpus, fd.catalog), corpus.Duplicates)
+	opened := time.Since(start)
+	start = time.Now()
+	applied, err := fd.fetcher.ApplyTo(e.ctx, ix)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "index ready (opened in %s, applied in %s): %d papers; %d added, %d updated, %d deleted\n",
+		opened.Round(time.Millisecond), time.Since(start).Round(time.Millisecond), ix.Stats().Papers,
+		applied.Added, applied.Updated, applied.Deleted)
 	return runErr
 }
 
-// countFiles counts the corpus papers that are not the catalog's.
-func countFiles(c *search.Corpus, cat *ingest.Catalog) int {
-	n := 0
-	for _, p := range c.Papers {
-		if _, ok := cat.Lookup(p.ID); !ok {
-			n++
-		}
+// apply brings what the fetcher stored since the last call into the live
+// index, in place (search.Index.Apply), and records it like a reload.
+func (f *feeds) apply(ctx context.Context, ix *search.Index, b *bot.Bot, log *slog.Logger) {
+	start := time.Now()
+	applied, err := f.fetcher.ApplyTo(ctx, ix)
+	if err != nil {
+		log.Error("applying fetched papers to the index failed", "err", oneLine(err))
+		b.RecordReload(bot.ReloadFailed, time.Now())
+		return
 	}
-	return n
+	if applied == (search.Applied{}) {
+		return // nothing was pending
+	}
+	log.Info("fetched papers indexed", "added", applied.Added, "updated", applied.Updated, "deleted", applied.Deleted,
+		"papers", ix.Stats().Papers, "took", time.Since(start).Round(time.Millisecond))
+	b.RecordReload(bot.ReloadOK, time.Now())
 }
 
 // printStatus writes one line per source.
@@ -80,18 +94,17 @@ func printStatus(w io.Writer, status []ingest.Progress) {
 const retryFailedAfter = time.Hour
 
 // loop runs the sources at start (finished days are not fetched again) and
-// then at PAPERBOT_FETCH_AT each day, re-indexing after every run that
-// changed the catalog; a run with a failing source is retried within the
-// hour. It returns when ctx ends.
+// then at PAPERBOT_FETCH_AT each day, applying what every run changed to the
+// index; a run with a failing source is retried within the hour. It
+// returns when ctx ends.
 func (f *feeds) loop(ctx context.Context, cfg Config, ix *search.Index, b *bot.Bot, log *slog.Logger) error {
 	for {
-		ch, err := f.fetcher.Run(ctx)
+		_, err := f.fetcher.Run(ctx)
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		if ch.Any() {
-			b.RecordReload(reload(ctx, cfg, ix, log, f.catalog), time.Now())
-		}
+		// Also what a process that died before applying left pending.
+		f.apply(ctx, ix, b, log)
 		next := cfg.nextFetch(time.Now())
 		if err != nil {
 			log.Warn("fetch failed; trying again soon", "err", oneLine(err))

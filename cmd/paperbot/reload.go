@@ -43,16 +43,23 @@ func reloadOnHangup(ctx context.Context, cfg Config, ix *search.Index, b *bot.Bo
 // returns its result, one of bot.Reload*.
 func reload(ctx context.Context, cfg Config, ix *search.Index, log *slog.Logger, cat *ingest.Catalog) string {
 	start := time.Now()
-	corpus, err := loadCorpusCached(cfg, cat)
+	if cfg.DataDir != "" && unchangedSource(cfg, ix) != nil {
+		log.Info("re-index: the corpus files have not changed", "papers", ix.Stats().Papers)
+		return bot.ReloadUnchanged
+	}
+	corpus, source, err := loadCorpusStamped(cfg, cat)
 	if err != nil {
 		log.Error("re-index failed; the previous index stays live", "err", oneLine(err), "papers", ix.Stats().Papers)
 		return bot.ReloadFailed
 	}
 	if corpus.Hash() == ix.CorpusHash() {
 		log.Info("re-index: the corpus has not changed", "papers", ix.Stats().Papers)
+		if source != nil {
+			_ = ix.ReloadStamped(ctx, corpus, source) // records the new stamp only
+		}
 		return bot.ReloadUnchanged
 	}
-	if err := ix.Reload(ctx, corpus); err != nil {
+	if err := ix.ReloadStamped(ctx, corpus, source); err != nil {
 		var refused *shrinkRefused
 		if errors.As(err, &refused) {
 			log.Error("re-index refused: it would lose papers; the previous index stays live", refused.logAttrs()...)

@@ -81,13 +81,13 @@ func runServe(e *env, args []string) error {
 	start := time.Now()
 	var starting atomic.Bool
 	starting.Store(true)
-	ix, corpus, err := openIndexGuarded(ctx, cfg, log, nil, startupLenient(&starting, shrinkGuard(cfg.AllowShrink, log), log), fd.cat())
+	ix, _, err := openIndexGuarded(ctx, cfg, log, nil, startupLenient(&starting, shrinkGuard(cfg.AllowShrink, log), log), fd.cat())
 	starting.Store(false)
 	if err != nil {
 		return err
 	}
 	defer ix.Close()
-	log.Info("index ready", "papers", len(corpus.Papers), "took", time.Since(start).Round(time.Millisecond), "persistent", cfg.DataDir != "")
+	log.Info("index ready", "papers", ix.Stats().Papers, "took", time.Since(start).Round(time.Millisecond), "persistent", cfg.DataDir != "")
 
 	var store *boltstore.Store
 	var opts []bot.Option

@@ -28,6 +28,7 @@ var (
 	bucketMeta     = []byte("meta")
 	bucketPapers   = []byte("papers")   // paper ID → JSON ingest.Entry
 	bucketProgress = []byte("progress") // source name → JSON ingest.Progress
+	bucketPending  = []byte("pending")  // paper ID saved, not yet in the index → empty
 	keySchema      = []byte("schema_version")
 )
 
@@ -68,7 +69,7 @@ func Open(path string, timeout time.Duration) (*Store, error) {
 		case string(v) != schemaVersion:
 			return fmt.Errorf("schema version %s, this paperbot reads %s: move the file aside and run paperbot fetch to rebuild it", v, schemaVersion)
 		}
-		for _, b := range [][]byte{bucketPapers, bucketProgress} {
+		for _, b := range [][]byte{bucketPapers, bucketProgress, bucketPending} {
 			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
 				return err
 			}
@@ -124,7 +125,7 @@ func (s *Store) Save(ctx context.Context, entries []ingest.Entry, p ingest.Progr
 		return errors.New("feed store: progress without a source name")
 	}
 	return s.db.Update(func(tx *bolt.Tx) error {
-		papers := tx.Bucket(bucketPapers)
+		papers, pending := tx.Bucket(bucketPapers), tx.Bucket(bucketPending)
 		for _, e := range entries {
 			b, err := json.Marshal(e)
 			if err != nil {
@@ -133,11 +134,45 @@ func (s *Store) Save(ctx context.Context, entries []ingest.Entry, p ingest.Progr
 			if err := papers.Put([]byte(e.ID), b); err != nil {
 				return err
 			}
+			if err := pending.Put([]byte(e.ID), nil); err != nil {
+				return err
+			}
 		}
 		b, err := json.Marshal(p)
 		if err != nil {
 			return err
 		}
 		return tx.Bucket(bucketProgress).Put([]byte(p.Source), b)
+	})
+}
+
+// Pending lists the IDs saved and not yet applied, in ID order.
+func (s *Store) Pending(ctx context.Context) ([]string, error) {
+	var ids []string
+	err := s.db.View(func(tx *bolt.Tx) error {
+		return tx.Bucket(bucketPending).ForEach(func(k, _ []byte) error {
+			ids = append(ids, string(k))
+			return nil
+		})
+	})
+	if err != nil {
+		return nil, fmt.Errorf("feed store: %w", err)
+	}
+	return ids, ctx.Err()
+}
+
+// Applied clears ids from the pending list.
+func (s *Store) Applied(ctx context.Context, ids []string) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return s.db.Update(func(tx *bolt.Tx) error {
+		b := tx.Bucket(bucketPending)
+		for _, id := range ids {
+			if err := b.Delete([]byte(id)); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 }

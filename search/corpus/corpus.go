@@ -8,30 +8,59 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 )
 
-// Hash returns a hex SHA-256 over the content of every paper (all fields but
-// Source), taken in ID order: it does not depend on file order, and it
-// changes when any paper, or the set of papers, changes. It is safe to call
-// concurrently with other reads of c.
+// Hash returns a hex SHA-256 over every paper's ID and ContentHash, taken
+// in ID order: it does not depend on file order, and it changes when any
+// paper, or the set of papers, changes. An index can keep it up to date
+// from per-paper hashes alone (HashOf). It is safe to call concurrently
+// with other reads of c.
 func (c *Corpus) Hash() string {
-	ps := make([]*Paper, len(c.Papers))
+	entries := make([]HashEntry, len(c.Papers))
 	for i := range c.Papers {
-		ps[i] = &c.Papers[i]
+		entries[i] = HashEntry{ID: c.Papers[i].ID, Content: ContentHash(&c.Papers[i])}
 	}
-	slices.SortFunc(ps, func(a, b *Paper) int { return strings.Compare(a.ID, b.ID) })
+	slices.SortFunc(entries, func(a, b HashEntry) int { return strings.Compare(a.ID, b.ID) })
+	return HashOf(entries)
+}
+
+// HashEntry is one paper in a corpus hash.
+type HashEntry struct {
+	ID      string
+	Content [16]byte
+}
+
+// HashOf is Corpus.Hash over entries already sorted by ID.
+func HashOf(entries []HashEntry) string {
 	h := sha256.New()
 	var buf []byte
-	for _, p := range ps {
-		buf = appendFields(buf[:0], p.ID, p.Title, p.Headline, p.Venue, strconv.Itoa(p.Year), p.URL, p.Abstract)
-		buf = appendFields(buf, p.Authors...)
-		buf = appendFields(buf, p.CodeURLs...)
-		buf = appendFields(buf, p.Keywords...)
-		h.Write(buf)
+	for _, e := range entries {
+		buf = appendFields(buf[:0], e.ID)
+		h.Write(append(buf, e.Content[:]...))
 	}
 	return hex.EncodeToString(h.Sum(nil))
+}
+
+// ContentHash digests everything of p that is shown or indexed (all fields
+// but ID, Source and FirstSeen): two versions of a paper differ exactly
+// when their content hashes do.
+func ContentHash(p *Paper) [16]byte {
+	var buf []byte
+	buf = appendFields(buf, p.Title, p.Headline, p.Venue, strconv.Itoa(p.Year), p.URL, p.Abstract)
+	buf = appendFields(buf, p.Authors...)
+	buf = appendFields(buf, p.CodeURLs...)
+	buf = appendFields(buf, p.Keywords...)
+	buf = appendFields(buf, p.Categories...)
+	if !p.Announced.IsZero() {
+		buf = appendFields(buf, p.Announced.UTC().Format(time.RFC3339Nano))
+	} else {
+		buf = appendFields(buf)
+	}
+	sum := sha256.Sum256(buf)
+	return [16]byte(sum[:16])
 }
 
 // appendFields appends a count and length-prefixed strings, so field

@@ -5,6 +5,8 @@
 // library and paperbot's fault.
 package corpus
 
+import "time"
+
 // Paper is one paper of a corpus, cleaned for display.
 type Paper struct {
 	// ID is short (at most 8 characters), typeable, and stable across restarts
@@ -24,6 +26,16 @@ type Paper struct {
 	// Abstract is the cleaned abstract: markup turned into readable text.
 	Abstract string   `json:"abstract"`
 	Keywords []string `json:"keywords,omitempty"`
+	// Categories are arXiv categories ("cs.CL"), the primary one first;
+	// empty when unknown.
+	Categories []string `json:"categories,omitempty"`
+	// Announced is when the paper was announced (arXiv's listing date);
+	// zero when unknown.
+	Announced time.Time `json:"announced,omitzero"`
+	// FirstSeen is when paperbot first indexed the paper. The index sets it
+	// when a paper is added with it zero and keeps it when the paper is
+	// updated; it is not part of the paper's content (ContentHash).
+	FirstSeen time.Time `json:"first_seen,omitzero"`
 	// Source names where the paper was read from, as "file:line" or "file#record".
 	Source string `json:"-"`
 }

@@ -1,0 +1,256 @@
+package search
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"strings"
+	"time"
+	"unicode"
+
+	"github.com/paperbot/paperbot/search/corpus"
+)
+
+// Batch is a set of changes to an index, applied at once by Index.Apply.
+type Batch struct {
+	// Upsert adds papers, or replaces the paper of the same ID (an update:
+	// the ID stays, the text is new). Papers need an ID and an abstract.
+	// FirstSeen is set to now when a paper is added with it zero, and kept
+	// from the indexed version when a paper is replaced.
+	Upsert []Paper
+	// Delete removes papers by ID; IDs the index lacks are counted in
+	// Applied.Missing, not an error.
+	Delete []string
+}
+
+// Applied says what a Batch changed.
+type Applied struct {
+	Added, Updated, Deleted int
+	// Unchanged counts upserts identical to the indexed paper (nothing was
+	// written for them); Missing counts deletes of unknown IDs.
+	Unchanged, Missing int
+}
+
+// maxPaperID bounds the length of an ID given to Apply.
+const maxPaperID = 64
+
+// Apply adds, replaces and deletes papers in the live index, touching only
+// those papers. It is safe to call while searches run: they see the index
+// before or after the batch, never part of it, and so does a process that
+// reopens the index after a crash (the papers, their records and the
+// index-time data are written in one bleve batch). Batches are applied one
+// at a time, as are Reload and Apply. A bad batch (a paper without ID or
+// abstract, an ID twice) is an error of kind Invalid and changes nothing.
+func (ix *Index) Apply(ctx context.Context, b Batch) (Applied, error) {
+	ix.reload.Lock()
+	defer ix.reload.Unlock()
+	ix.mu.RLock()
+	cur := ix.st
+	ix.mu.RUnlock()
+	if cur == nil {
+		return Applied{}, errClosed
+	}
+	ups, err := checkBatch(b)
+	if err != nil {
+		return Applied{}, err
+	}
+	man, err := readManifest(cur.bi)
+	if err != nil {
+		return Applied{}, &Error{Op: opApply, Kind: Internal, Err: err}
+	}
+	var ch changes
+	for _, p := range ups {
+		e, ok := man.find(p.ID)
+		switch {
+		case !ok:
+			ch.added++
+		case e.Content == corpus.ContentHash(&p):
+			ch.unchanged++
+			continue
+		default:
+			ch.updated++
+		}
+		ch.upsert = append(ch.upsert, p)
+	}
+	for _, id := range b.Delete {
+		if _, ok := man.find(id); ok {
+			ch.del = append(ch.del, id)
+		} else {
+			ch.missing++
+		}
+	}
+	res := Applied{Added: ch.added, Updated: ch.updated, Deleted: len(ch.del), Unchanged: ch.unchanged, Missing: ch.missing}
+	if len(ch.upsert) == 0 && len(ch.del) == 0 {
+		return res, nil
+	}
+	st, err := applyChanges(ctx, cur, man, ch, nil, nil)
+	if err != nil {
+		return Applied{}, err
+	}
+	return res, ix.swap(st, false)
+}
+
+const opApply = "apply changes"
+
+// checkBatch validates b and returns its upserts ready to index (headline
+// and lists filled in as a load would).
+func checkBatch(b Batch) ([]Paper, error) {
+	bad := func(format string, args ...any) error { return invalidf(opApply, format, args...) }
+	seen := make(map[string]bool, len(b.Upsert)+len(b.Delete))
+	checkID := func(id string) error {
+		switch {
+		case id == "":
+			return bad("a paper has no ID")
+		case len(id) > maxPaperID || strings.IndexFunc(id, unicode.IsSpace) >= 0:
+			return bad("%q is not a paper ID: at most %d characters, no spaces", excerpt(id), maxPaperID)
+		case seen[id]:
+			return bad("the batch names paper %q twice", id)
+		}
+		seen[id] = true
+		return nil
+	}
+	ups := make([]Paper, len(b.Upsert))
+	for i, p := range b.Upsert {
+		if err := checkID(p.ID); err != nil {
+			return nil, err
+		}
+		if strings.TrimSpace(p.Abstract) == "" {
+			return nil, bad("paper %q has no abstract", p.ID)
+		}
+		if p.Headline == "" {
+			p.Headline = corpus.Headline(p.Title, p.Abstract)
+		}
+		if p.Authors == nil {
+			p.Authors = []string{}
+		}
+		if p.CodeURLs == nil {
+			p.CodeURLs = []string{}
+		}
+		ups[i] = p
+	}
+	for _, id := range b.Delete {
+		if err := checkID(id); err != nil {
+			return nil, err
+		}
+	}
+	return ups, nil
+}
+
+// changes are the papers one batch writes: upsert are new or changed,
+// del are indexed.
+type changes struct {
+	upsert                             []Paper
+	del                                []string
+	added, updated, unchanged, missing int
+}
+
+// inPlaceLimit is the most changes applyCorpus makes in place (one batch):
+// more, or more than half the papers, and a new index is built beside.
+const inPlaceLimit = 20000
+
+// applyCorpus changes the live index st into the index of c in place when
+// c differs by a few papers; (nil, nil) when it differs by too many.
+func applyCorpus(ctx context.Context, st *state, c *Corpus, man manifest, opts Options) (*state, error) {
+	live, err := readManifest(st.bi)
+	if err != nil {
+		return nil, &Error{Op: opOpen, Kind: Internal, Err: err}
+	}
+	var ch changes
+	for _, p := range c.Papers {
+		e, ok := live.find(p.ID)
+		if !ok || e.Content != corpus.ContentHash(&p) {
+			ch.upsert = append(ch.upsert, p)
+		}
+	}
+	for _, e := range live {
+		if _, ok := man.find(e.ID); !ok {
+			ch.del = append(ch.del, e.ID)
+		}
+	}
+	n := len(ch.upsert) + len(ch.del)
+	if n > inPlaceLimit || n > max(len(live), 1000)/2 {
+		return nil, nil
+	}
+	if opts.Progress != nil {
+		opts.Progress(0, n)
+	}
+	next, err := applyChanges(ctx, st, live, ch, &c.Skipped, opts.Source)
+	if err == nil && opts.Progress != nil {
+		opts.Progress(n, n)
+	}
+	return next, err
+}
+
+// applyChanges writes ch to st's index in one batch with the updated
+// index-time data, and returns the state that serves the result. skipped
+// and source, when set, replace those of the metadata.
+func applyChanges(ctx context.Context, st *state, man manifest, ch changes, skipped *int, source []byte) (*state, error) {
+	fail := func(err error) (*state, error) { return nil, &Error{Op: opApply, Kind: Internal, Err: err} }
+	gramDF := maps.Clone(st.stats.gramDF)
+	mb := newMetaBuilder(st.an.text, st.meta, gramDF)
+	b := st.bi.NewBatch()
+	now := time.Now().UTC()
+	set := make([]corpus.HashEntry, 0, len(ch.upsert))
+	for i := range ch.upsert {
+		p := ch.upsert[i]
+		if _, ok := man.find(p.ID); ok {
+			old, err := st.stored(p.ID)
+			if err != nil {
+				return fail(err)
+			}
+			p.FirstSeen = old.FirstSeen
+			mb.add(&old.Paper, -1, false)
+		}
+		if p.FirstSeen.IsZero() {
+			p.FirstSeen = now
+		}
+		mb.add(&p, 1, mb.meta.Sample.Sampled < statsSample)
+		if err := indexPaper(b, &p); err != nil {
+			return fail(err)
+		}
+		set = append(set, corpus.HashEntry{ID: p.ID, Content: corpus.ContentHash(&p)})
+	}
+	for _, id := range ch.del {
+		old, err := st.stored(id)
+		if err != nil {
+			return fail(err)
+		}
+		mb.add(&old.Paper, -1, false)
+		b.Delete(id)
+	}
+	next := man.with(set, ch.del)
+	m := mb.finish()
+	m.Hash, m.Papers = next.hash(), len(next)
+	if skipped != nil {
+		m.Skipped = *skipped
+	}
+	if source != nil {
+		m.Source = source
+	}
+	if err := setMeta(b, m, gramDF, next); err != nil {
+		return fail(err)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, &Error{Op: opApply, Kind: Internal, Msg: "the update was interrupted", Err: err}
+	}
+	if err := st.bi.Batch(b); err != nil {
+		return fail(fmt.Errorf("index batch: %w", err))
+	}
+	ns, err := newState(st.bi, st.dir, true)
+	if err != nil {
+		return fail(err)
+	}
+	return ns, nil
+}
+
+// stored reads the indexed version of paper id, bypassing the cache.
+func (s *state) stored(id string) (*record, error) {
+	b, err := storedRecord(s.bi, id)
+	if err != nil {
+		return nil, err
+	}
+	if b == nil {
+		return nil, fmt.Errorf("the index lists paper %q but has no record of it", id)
+	}
+	return decodeRecord(b)
+}

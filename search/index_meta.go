@@ -1,0 +1,226 @@
+package search
+
+import (
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/analysis"
+)
+
+// Everything derived from the papers at index time is kept in the index's
+// internal storage, written in the same bleve batch as the papers it
+// describes, so the two cannot disagree after a crash: the corpus hash and
+// source stamp, venues, mined acronyms and the ranking sample (metaKey),
+// the sample's 3-gram document frequencies (gramsKey), and every paper's
+// content hash (manifestKey, read only to apply changes).
+const (
+	metaKey     = "paperbot.meta"
+	gramsKey    = "paperbot.grams"
+	manifestKey = "paperbot.manifest"
+)
+
+// indexMeta is the small part of the index-time data, read at every open.
+type indexMeta struct {
+	Version string `json:"version"` // mappingVersion
+	Hash    string `json:"hash"`    // Corpus.Hash of the papers indexed
+	Papers  int    `json:"papers"`
+	Skipped int    `json:"skipped"` // records skipped loading the corpus
+	// Source is the caller's stamp of where the corpus came from
+	// (Options.Source), opaque to search.
+	Source   []byte         `json:"source,omitempty"`
+	Venues   map[string]int `json:"venues"`
+	Acronyms []minedPair    `json:"acronyms"`
+	// Sample is the ranking sample (see rankStats): token and 3-gram sums
+	// over Sampled papers.
+	Sample sampleSums `json:"sample"`
+}
+
+type minedPair struct {
+	Short string `json:"s"`
+	Long  string `json:"l"`
+	Count int    `json:"n"`
+}
+
+type sampleSums struct {
+	Words   float64 `json:"words"`
+	Grams   float64 `json:"grams"`
+	Sampled int     `json:"sampled"`
+}
+
+// metaBuilder accumulates indexMeta and the sample's 3-gram counts paper by
+// paper, for a build (in corpus order) or a batch of changes.
+type metaBuilder struct {
+	text   analysis.Analyzer
+	meta   indexMeta
+	pairs  map[[2]string]int // index in meta.Acronyms
+	gramDF map[uint64]int32
+	seen   map[uint64]bool
+}
+
+func newMetaBuilder(text analysis.Analyzer, m indexMeta, gramDF map[uint64]int32) *metaBuilder {
+	b := &metaBuilder{text: text, meta: m, pairs: map[[2]string]int{}, gramDF: gramDF, seen: map[uint64]bool{}}
+	if b.meta.Venues == nil {
+		b.meta.Venues = map[string]int{}
+	}
+	if b.gramDF == nil {
+		b.gramDF = map[uint64]int32{}
+	}
+	b.meta.Version = mappingVersion
+	b.meta.Acronyms = slices.Clone(b.meta.Acronyms)
+	for i, p := range b.meta.Acronyms {
+		b.pairs[[2]string{p.Short, p.Long}] = i
+	}
+	return b
+}
+
+// add counts p in (delta 1) or out (delta -1) of the venues and acronyms;
+// sample adds it to the ranking sample.
+func (b *metaBuilder) add(p *Paper, delta int, sample bool) {
+	b.meta.Papers += delta
+	if p.Venue != "" {
+		if b.meta.Venues[p.Venue] += delta; b.meta.Venues[p.Venue] <= 0 {
+			delete(b.meta.Venues, p.Venue)
+		}
+	}
+	for _, d := range paperDefinitions(p) {
+		k := [2]string{d.short, d.long}
+		i, ok := b.pairs[k]
+		if !ok {
+			if delta < 0 {
+				continue
+			}
+			i = len(b.meta.Acronyms)
+			b.pairs[k] = i
+			b.meta.Acronyms = append(b.meta.Acronyms, minedPair{Short: d.short, Long: d.long})
+		}
+		b.meta.Acronyms[i].Count += delta
+	}
+	if sample {
+		b.sample(p)
+	}
+}
+
+// sample adds p's lengths and 3-grams to the ranking sample.
+func (b *metaBuilder) sample(p *Paper) {
+	s := &b.meta.Sample
+	s.Words += float64(2*len(b.text.Analyze([]byte(titleText(p)))) + len(b.text.Analyze([]byte(p.Abstract))))
+	clear(b.seen)
+	count := func(k uint64) {
+		s.Grams++
+		if !b.seen[k] {
+			b.seen[k] = true
+			b.gramDF[k]++
+		}
+	}
+	eachGram(titleText(p), count)
+	eachGram(titleText(p), func(uint64) { s.Grams++ })
+	eachGram(p.Abstract, count)
+	s.Sampled++
+}
+
+// finish drops acronym pairs no paper defines any more.
+func (b *metaBuilder) finish() indexMeta {
+	b.meta.Acronyms = slices.DeleteFunc(b.meta.Acronyms, func(p minedPair) bool { return p.Count <= 0 })
+	return b.meta
+}
+
+// paperDefinitions are the acronym definitions of one paper, each once.
+func paperDefinitions(p *Paper) []acronymPair {
+	var out []acronymPair
+	seen := map[[2]string]bool{}
+	for _, text := range []string{p.Title, p.Abstract} {
+		for _, d := range definitions(text) {
+			d.long = strings.ToLower(d.long)
+			k := [2]string{d.short, d.long}
+			if !seen[k] {
+				seen[k] = true
+				out = append(out, d)
+			}
+		}
+	}
+	return out
+}
+
+// acronymPairs turns the mined pairs into the acronym table's input.
+func (m *indexMeta) acronymPairs() []acronymPair {
+	out := make([]acronymPair, len(m.Acronyms))
+	for i, p := range m.Acronyms {
+		out[i] = acronymPair{short: p.Short, long: p.Long, count: p.Count}
+	}
+	return out
+}
+
+// venues lists the corpus's venues in order.
+func (m *indexMeta) venues() []string { return slices.Sorted(maps.Keys(m.Venues)) }
+
+// sampleStep is the spacing of a build's ranking sample: at most about
+// statsSample papers, evenly spread (all of a small corpus).
+func sampleStep(total int) int { return max(1, total/statsSample) }
+
+func encodeGrams(df map[uint64]int32) []byte {
+	keys := slices.Sorted(maps.Keys(df))
+	out := make([]byte, 0, len(keys)*10)
+	for _, k := range keys {
+		out = binary.AppendUvarint(out, k)
+		out = binary.AppendUvarint(out, uint64(df[k]))
+	}
+	return out
+}
+
+func decodeGrams(b []byte) (map[uint64]int32, error) {
+	df := map[uint64]int32{}
+	for len(b) > 0 {
+		k, n := binary.Uvarint(b)
+		if n <= 0 {
+			return nil, fmt.Errorf("damaged 3-gram table")
+		}
+		c, m := binary.Uvarint(b[n:])
+		if m <= 0 {
+			return nil, fmt.Errorf("damaged 3-gram table")
+		}
+		df[k] = int32(c)
+		b = b[n+m:]
+	}
+	return df, nil
+}
+
+// readMeta reads the index-time data of bi; ok is false when bi has none
+// (an index of another paperbot version).
+func readMeta(bi bleve.Index) (m indexMeta, ok bool, err error) {
+	b, err := bi.GetInternal([]byte(metaKey))
+	if err != nil {
+		return m, false, fmt.Errorf("read index metadata: %w", err)
+	}
+	if b == nil {
+		return m, false, nil
+	}
+	if err := json.Unmarshal(b, &m); err != nil {
+		return m, false, fmt.Errorf("read index metadata: %w", err)
+	}
+	return m, m.Version == mappingVersion, nil
+}
+
+func readGrams(bi bleve.Index) (map[uint64]int32, error) {
+	b, err := bi.GetInternal([]byte(gramsKey))
+	if err != nil {
+		return nil, fmt.Errorf("read 3-gram table: %w", err)
+	}
+	return decodeGrams(b)
+}
+
+// setMeta puts the meta, 3-gram table and manifest into a batch.
+func setMeta(b *bleve.Batch, m indexMeta, gramDF map[uint64]int32, man manifest) error {
+	mb, err := json.Marshal(m)
+	if err != nil {
+		return err
+	}
+	b.SetInternal([]byte(metaKey), mb)
+	b.SetInternal([]byte(gramsKey), encodeGrams(gramDF))
+	b.SetInternal([]byte(manifestKey), man.encode())
+	return nil
+}
