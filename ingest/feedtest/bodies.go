@@ -220,4 +220,14 @@ func replaceTag(s, tag, text string) string {
 	return s[:i+len(open)] + text + s[j:]
 }
 
-func x(s string) string { return html.EscapeString(s) }
+// x escapes s for XML text, dropping characters XML 1.0 cannot carry (the
+// real services never send them).
+func x(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if r < 0x20 && r != '\t' && r != '\n' && r != '\r' || r == 0xFFFE || r == 0xFFFF {
+			return -1
+		}
+		return r
+	}, s)
+	return html.EscapeString(s)
+}
