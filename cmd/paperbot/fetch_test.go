@@ -1,0 +1,75 @@
+package main
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/paperbot/paperbot/ingest/feedtest"
+)
+
+// TestFetchCommand runs `paperbot fetch` against a loopback arXiv: the
+// day's papers are stored and indexed in the data directory (search finds
+// them in a later process), and a second fetch the same day asks arXiv
+// nothing.
+func TestFetchCommand(t *testing.T) {
+	clearEnv(t)
+	rec, err := feedtest.Load("../../../shared/feeds")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := feedtest.NewServer()
+	defer srv.Close()
+	loc, err := time.LoadLocation("America/New_York")
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Now().In(loc)
+	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, loc)
+	srv.SetRSS(rec.RSS(today, true, feedtest.Paper{ArXivID: "2609.40001", Title: "Diffusion models for de novo protein design",
+		Abstract: "We train a denoising diffusion model over protein backbones and use it for de novo protein design.", Categories: []string{"cs.LG"}}))
+	rss, _, _ := srv.URLs()
+	t.Setenv("PAPERBOT_DATA_DIR", t.TempDir())
+	t.Setenv("PAPERBOT_SOURCES", "arxiv:cs.LG,stat.ML")
+	t.Setenv("PAPERBOT_CONTACT", "ops@example.org")
+	t.Setenv("PAPERBOT_ARXIV_URL", rss)
+
+	code, out, errOut := runCmd(t, t.Context(), "fetch")
+	if code != exitOK {
+		t.Fatalf("fetch: exit %d\n%s\n%s", code, out, errOut)
+	}
+	for _, want := range []string{"arxiv: ok", "5 new papers (4 news)", "index ready"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("fetch output lacks %q:\n%s", want, out)
+		}
+	}
+	code, out, errOut = runCmd(t, t.Context(), "search", "de novo protein design diffusion")
+	if code != exitOK || !strings.Contains(out, "Diffusion models for de novo protein design") {
+		t.Fatalf("search after fetch: exit %d\n%s\n%s", code, out, errOut)
+	}
+	before := len(srv.Requests())
+	code, out, errOut = runCmd(t, t.Context(), "fetch")
+	if code != exitOK || len(srv.Requests()) != before || !strings.Contains(out, "0 new papers") {
+		t.Fatalf("second fetch the same day: exit %d, %d requests\n%s\n%s", code, len(srv.Requests())-before, out, errOut)
+	}
+}
+
+func TestFetchConfigErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name, sources, want string
+	}{
+		{"unknown kind", "arxiv:cs.LG; biorxiv:all", `entry 2 "biorxiv:all": unknown kind "biorxiv"`},
+		{"nothing to fetch", "files:/corpus/*.jsonl", "follows no service"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			clearEnv(t)
+			t.Setenv("PAPERBOT_DATA_DIR", t.TempDir())
+			t.Setenv("PAPERBOT_CONTACT", "ops@example.org")
+			t.Setenv("PAPERBOT_SOURCES", tc.sources)
+			code, _, errOut := runCmd(t, t.Context(), "fetch")
+			if code != exitError || !strings.Contains(errOut, tc.want) {
+				t.Fatalf("exit %d, stderr %q; want 2 and %q", code, errOut, tc.want)
+			}
+		})
+	}
+}
