@@ -33,16 +33,55 @@ type FeedStatus interface {
 	Papers() int
 }
 
+// cmdNew is the command that lists what arrived since yesterday.
+const cmdNew = "new"
+
 // WithFeeds shows the followed sources in App Home (last successful fetch,
-// papers added today, failing sources with their error) and exports the
-// same on /metrics.
+// papers added today, failing sources with their error), exports the same
+// on /metrics, and adds `/paper new [TOPIC]`: the papers first seen since
+// the start of yesterday (UTC), on a topic or all of them.
 func WithFeeds(fs FeedStatus) Option {
 	return func(o *options) {
 		o.feeds = fs
-		o.home = append(o.home, func(ctx context.Context, _ string) ([]slack.Block, error) {
-			return renderHomeSources(fs.Sources(), fs.AddedSince(startOfDay(time.Now())), time.Now()), nil
-		})
 	}
+}
+
+// feedHome is the App Home section of the sources, on the bot's clock.
+func (b *Bot) feedHome(fs FeedStatus) HomeBlocksFunc {
+	return func(ctx context.Context, _ string) ([]slack.Block, error) {
+		now := b.now()
+		return renderHomeSources(fs.Sources(), fs.AddedSince(startOfDay(now)), now), nil
+	}
+}
+
+// feedCommands are the commands WithFeeds adds (none without it).
+func (b *Bot) feedCommands(fs FeedStatus) []Command {
+	if fs == nil {
+		return nil
+	}
+	return []Command{{Name: cmdNew, Usage: "new [TOPIC]", Example: "new protein design",
+		Help:    "Papers that arrived from the followed sources since yesterday, on a topic or all of them.",
+		Handler: b.cmdNew}}
+}
+
+// cmdNew searches the topic among the papers first seen since the start of
+// yesterday: the query language's since: filter, so paging, cards and "no
+// match" work as for any search.
+func (b *Bot) cmdNew(ctx context.Context, req *Request) (*Reply, error) {
+	since := startOfDay(b.now().UTC()).AddDate(0, 0, -1)
+	q := strings.TrimSpace(req.Args + " since:" + since.Format(time.DateOnly))
+	f, err := b.fetch(ctx, viewState{Kind: viewSearch, Arg: q}, public(req))
+	if err != nil {
+		return nil, err
+	}
+	if f.noMatch() {
+		what := "no new papers"
+		if t := strings.TrimSpace(req.Args); t != "" {
+			what = "no new papers on “" + EscapeInline(t) + "”"
+		}
+		return textReply(fmt.Sprintf("The sources brought %s since %s.", what, since.Format("Monday 2 January")), VisibilityDefault), nil
+	}
+	return b.renderView(f, req, audience{Public: public(req)}), nil
 }
 
 func startOfDay(t time.Time) time.Time {

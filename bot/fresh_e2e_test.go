@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -166,9 +167,14 @@ func TestFreshPapersThreeDays(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer ix.Close()
-	b := startDigestBotWith(t, ix, digest.Config{Fresh: digest.Fresh{Arrivals: arrivals, NewDays: 3}}, nil)
-	proc := startFetcher(t, storePath, srv, b.clock.Now, slept)
+	var b *digestBot
+	now := func() time.Time { return b.clock.Now() } // one clock for bot, scheduler and fetcher
+	status := &testFeedStatus{}
+	proc := startFetcher(t, storePath, srv, now, slept)
 	arrivals.cat.Store(proc.cat)
+	status.p.Store(proc)
+	b = startDigestBotWith(t, ix, digest.Config{Fresh: digest.Fresh{Arrivals: arrivals, NewDays: 3}},
+		[]Option{WithFeeds(status), WithClock(now)})
 	defer func() { proc.store.Close() }()
 
 	fetch := func(p *fetchProc) error {
@@ -276,13 +282,17 @@ func TestFreshPapersThreeDays(t *testing.T) {
 		t.Fatalf("interrupted harvest: %v\n%q", err, srv.Requests())
 	}
 	proc.store.Close()
-	proc = startFetcher(t, storePath, srv, b.clock.Now, slept) // restart
+	proc = startFetcher(t, storePath, srv, now, slept) // restart
 	arrivals.cat.Store(proc.cat)
+	status.p.Store(proc)
 	if _, ok := proc.cat.Lookup("arxiv:2609.42001"); !ok {
 		t.Fatal("the first page's paper was not stored before the restart")
 	}
-	if err := fetch(proc); err != nil {
-		t.Fatalf("Monday fetch after restart: %v", err)
+	// OpenReview answers Monday with a browser check (an HTML page, 200):
+	// an error for that source, while arXiv's papers still come in.
+	srv.SetNotes(venue, []byte("<!DOCTYPE html><html><head><title>Just a moment...</title></head><body>Checking your browser</body></html>"))
+	if err := fetch(proc); err == nil || !strings.Contains(err.Error(), "openreview") {
+		t.Fatalf("Monday fetch after restart: %v, want OpenReview's HTML answer as its error", err)
 	}
 	if n := srv.Count("/oai", "set=cs", "from=2026-09-25"); n != 1 {
 		t.Errorf("the harvest's first page was asked %d times, want 1 (resumed from its token)", n)
@@ -304,7 +314,53 @@ func TestFreshPapersThreeDays(t *testing.T) {
 	if n := len(b.digests(channel)); n != 3 {
 		t.Fatalf("%d digests after a replayed tick, want 3", n)
 	}
-	if st := proc.fetcher.Status(); len(st) != 2 || st[0].Failing() || st[0].Day != "2026-09-28" || st[0].Harvest != nil {
+	if st := proc.fetcher.Status(); len(st) != 2 || st[0].Failing() || st[0].Day != "2026-09-28" || st[0].Harvest != nil || !st[1].Failing() {
 		t.Errorf("source status after Monday: %+v", st)
 	}
+
+	// /paper new: what arrived since yesterday (Sunday), on a topic.
+	n := b.EphemeralCount(channel, "UFRESH001")
+	b.Slash("UFRESH001", channel, "new protein design")
+	reply := wireText(b.WaitEphemeral(channel, "UFRESH001", n+1).Blocks)
+	for _, p := range []feedtest.Paper{pI, pJ, pK} {
+		if !strings.Contains(reply, p.Title) {
+			t.Errorf("/paper new lacks %q:\n%s", p.Title, reply)
+		}
+	}
+	if strings.Contains(reply, pE.Title) {
+		t.Errorf("/paper new shows Friday's paper:\n%s", reply)
+	}
+	// App Home: each source's last success, today's count, the failing one.
+	b.srv.AppHomeOpened("UFRESH001")
+	var home string
+	if err := b.srv.WaitFor(wait, func() bool {
+		vs := b.srv.HomeViews("UFRESH001")
+		if len(vs) == 0 {
+			return false
+		}
+		home = wireText(vs[len(vs)-1].Blocks)
+		return strings.Contains(home, "Paper sources")
+	}); err != nil {
+		t.Fatalf("App Home has no sources section: %v", err)
+	}
+	for _, want := range []string{"3 new papers today", "*arxiv*: fetched 4h ago", "openreview:" + venue + "* is failing", "HTML"} {
+		if !strings.Contains(home, want) {
+			t.Errorf("App Home lacks %q:\n%s", want, home)
+		}
+	}
 }
+
+// testFeedStatus reports on the current fetcher process, as cmd/paperbot's does.
+type testFeedStatus struct{ p atomic.Pointer[fetchProc] }
+
+func (s *testFeedStatus) Sources() []SourceStatus {
+	var out []SourceStatus
+	for _, p := range s.p.Load().fetcher.Status() {
+		out = append(out, SourceStatus{Name: p.Source, LastSuccess: p.LastSuccess, LastError: p.LastError,
+			LastErrorAt: p.LastErrorAt, Added: p.LastChanges.News})
+	}
+	return out
+}
+
+func (s *testFeedStatus) AddedSince(t time.Time) int { return s.p.Load().cat.AddedSince(t) }
+func (s *testFeedStatus) Papers() int                { return s.p.Load().cat.Len() }

@@ -142,6 +142,9 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	}
+	if strings.HasPrefix(string(body), "<!DOCTYPE html") {
+		ctype = "text/html; charset=utf-8" // a browser check, as a CDN sends it
+	}
 	w.Header().Set("Content-Type", ctype)
 	w.Write(body)
 }
