@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"net/http/httptest"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -330,6 +332,16 @@ func TestFreshPapersThreeDays(t *testing.T) {
 	if strings.Contains(reply, pE.Title) {
 		t.Errorf("/paper new shows Friday's paper:\n%s", reply)
 	}
+	// A second channel subscribing now previews what arrived in the last
+	// three days: Monday's papers and Friday's, not Thursday's.
+	m := b.EphemeralCount("CFRESH002", "UFRESH001")
+	b.Slash("UFRESH001", "CFRESH002", "subscribe "+topic+" at 09:00 tz UTC")
+	preview := wireText(b.WaitEphemeral("CFRESH002", "UFRESH001", m+1).Blocks)
+	if !strings.Contains(preview, "from the last 3 days match") || !strings.Contains(preview, "reaches back 3 days") ||
+		!strings.Contains(preview, pK.Title) || strings.Contains(preview, pA.Title) {
+		t.Errorf("preview of a new subscription:\n%s", preview)
+	}
+
 	// App Home: each source's last success, today's count, the failing one.
 	b.srv.AppHomeOpened("UFRESH001")
 	var home string
@@ -343,11 +355,29 @@ func TestFreshPapersThreeDays(t *testing.T) {
 	}); err != nil {
 		t.Fatalf("App Home has no sources section: %v", err)
 	}
+	metrics := metricsText(t, b.bot)
+	for _, want := range []string{
+		`paperbot_source_failing{source="openreview:` + venue + `"} 1`,
+		`paperbot_source_failing{source="arxiv"} 0`,
+		`paperbot_source_last_success_timestamp_seconds{source="arxiv"} ` + strconv.FormatFloat(float64(mon.Unix()), 'e', -1, 64),
+	} {
+		if !strings.Contains(metrics, want) {
+			t.Errorf("/metrics lacks %s", want)
+		}
+	}
 	for _, want := range []string{"3 new papers today", "*arxiv*: fetched 4h ago", "openreview:" + venue + "* is failing", "HTML"} {
 		if !strings.Contains(home, want) {
 			t.Errorf("App Home lacks %q:\n%s", want, home)
 		}
 	}
+}
+
+// metricsText is the bot's /metrics page.
+func metricsText(t *testing.T, b *Bot) string {
+	t.Helper()
+	rec := httptest.NewRecorder()
+	b.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
+	return rec.Body.String()
 }
 
 // testFeedStatus reports on the current fetcher process, as cmd/paperbot's does.
