@@ -53,6 +53,9 @@ func (f *Fetcher) runArXiv(ctx context.Context) (Changes, error) {
 			return total, err
 		}
 		p = f.get(KindArXiv)
+		if p.Harvest != nil && len(p.Harvest.Sets) == len(h.Sets) && p.Harvest.Token == h.Token {
+			p.Harvest.Sets = p.Harvest.Sets[1:] // no page came back: never loop on one set
+		}
 		if p.Harvest != nil && len(p.Harvest.Sets) == 0 {
 			p.Harvest = nil
 		}

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	_ "time/tzdata" // arXiv's day is counted in America/New_York, on hosts without zoneinfo too
 
 	"github.com/paperbot/paperbot/search"
 	"github.com/paperbot/paperbot/search/sources"
@@ -39,7 +40,7 @@ var arXivZone = mustZone("America/New_York")
 func mustZone(name string) *time.Location {
 	loc, err := time.LoadLocation(name)
 	if err != nil {
-		return time.FixedZone("EST", -5*3600) // a binary without zone data
+		panic(err) // the zone data is embedded
 	}
 	return loc
 }

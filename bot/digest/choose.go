@@ -33,8 +33,15 @@ func choosePapers(ctx context.Context, srch Searcher, st Store, sub Subscription
 			}
 		}
 	}
+	req := search.Request{Text: sub.Topic, Limit: searchPage}
+	if fresh.On() {
+		// Only the window's arrivals are candidates: asking the index for
+		// them keeps a day's papers within the scan however large the corpus.
+		req.Filter.SeenSince = since
+	}
 	for offset := 0; offset < maxScan && len(out) < n; offset += searchPage {
-		res, err := srch.Search(ctx, search.Request{Text: sub.Topic, Limit: searchPage, Offset: offset})
+		req.Offset = offset
+		res, err := srch.Search(ctx, req)
 		if err != nil {
 			return nil, fmt.Errorf("search %q: %w", sub.Topic, err)
 		}
