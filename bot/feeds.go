@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/paperbot/paperbot/search"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/slack-go/slack"
 )
@@ -31,6 +32,9 @@ type FeedStatus interface {
 	AddedSince(t time.Time) int
 	// Papers counts the papers fetched so far.
 	Papers() int
+	// FirstSeen returns, for those of ids that the sources brought as new
+	// papers, when paperbot first saw them (digest.Arrivals).
+	FirstSeen(ids []string) map[string]time.Time
 }
 
 // cmdNew is the command that lists what arrived since yesterday.
@@ -61,18 +65,39 @@ func (b *Bot) feedCommands(fs FeedStatus) []Command {
 	}
 	return []Command{{Name: cmdNew, Usage: "new [TOPIC]", Example: "new protein design",
 		Help:    "Papers that arrived from the followed sources since yesterday, on a topic or all of them.",
-		Handler: b.cmdNew}}
+		Handler: func(ctx context.Context, req *Request) (*Reply, error) { return b.cmdNew(ctx, req, fs) }}}
 }
 
-// cmdNew searches the topic among the papers first seen since the start of
-// yesterday: the query language's since: filter, so paging, cards and "no
-// match" work as for any search.
-func (b *Bot) cmdNew(ctx context.Context, req *Request) (*Reply, error) {
+// newScan is how many of the topic's results cmdNew looks through.
+const newScan = 50
+
+// cmdNew searches the topic among the papers the sources brought since the
+// start of yesterday (UTC): the query language's since: filter narrows the
+// search, and only papers the sources brought are kept (files indexed
+// lately are first seen too, but are not news). One page, the best first.
+func (b *Bot) cmdNew(ctx context.Context, req *Request, fs FeedStatus) (*Reply, error) {
 	since := startOfDay(b.now().UTC()).AddDate(0, 0, -1)
 	q := strings.TrimSpace(req.Args + " since:" + since.Format(time.DateOnly))
-	f, err := b.fetch(ctx, viewState{Kind: viewSearch, Arg: q}, public(req))
+	res, err := b.searcher.Search(ctx, search.Request{Text: q, Limit: newScan, Answer: public(req)})
 	if err != nil {
 		return nil, err
+	}
+	f := fetched{State: viewState{Kind: viewSearch, Arg: q}, Results: res}
+	if !res.NoMatch {
+		ids := make([]string, len(res.Results))
+		for i, r := range res.Results {
+			ids[i] = r.ID
+		}
+		seen := fs.FirstSeen(ids)
+		page := *res
+		page.Results = nil
+		for _, r := range res.Results {
+			if t, ok := seen[r.ID]; ok && !t.Before(since) && len(page.Results) < b.cfg.PageSize {
+				page.Results = append(page.Results, r)
+			}
+		}
+		page.Total = len(page.Results)
+		f.Results = &page
 	}
 	if f.noMatch() {
 		what := "no new papers"

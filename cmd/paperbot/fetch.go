@@ -139,3 +139,5 @@ func (s feedStatus) Sources() []bot.SourceStatus {
 func (s feedStatus) AddedSince(t time.Time) int { return s.f.catalog.AddedSince(t) }
 
 func (s feedStatus) Papers() int { return s.f.catalog.Len() }
+
+func (s feedStatus) FirstSeen(ids []string) map[string]time.Time { return s.f.catalog.FirstSeen(ids) }
