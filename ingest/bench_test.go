@@ -37,10 +37,24 @@ func dayPapers(b *testing.B, n int) []feedtest.Paper {
 // BenchmarkFetchDay is one morning: a 300-paper cs.LG announcement feed
 // (plus 30 of them announced again as cross-lists, to be merged) fetched
 // from a loopback arXiv, merged into the catalog, stored, and applied to a
-// persistent index that already holds the seed corpus.
+// persistent index that already holds a corpus (the 57 seeds, or the
+// 2,610 papers of ICML 2024).
 //
 //	go test ./ingest -run '^$' -bench FetchDay -benchtime 5x
 func BenchmarkFetchDay(b *testing.B) {
+	seedCorpus, err := search.LoadFS(seeds.FS, "*.txt")
+	if err != nil {
+		b.Fatal(err)
+	}
+	icml, err := search.LoadFiles([]string{"../../shared/corpora/dotd-NeurIPS2024Scrape/ICML_cc_2024_Conference.csv"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("base=seeds", func(b *testing.B) { benchFetchDay(b, seedCorpus) })
+	b.Run(fmt.Sprintf("base=icml2024-%d", len(icml.Papers)), func(b *testing.B) { benchFetchDay(b, icml) })
+}
+
+func benchFetchDay(b *testing.B, base *search.Corpus) {
 	rec, err := feedtest.Load("../../shared/feeds")
 	if err != nil {
 		b.Fatal(err)
@@ -55,16 +69,12 @@ func BenchmarkFetchDay(b *testing.B) {
 	defer srv.Close()
 	srv.SetRSS(rec.RSS(time.Date(2026, 9, 24, 4, 0, 0, 0, time.UTC), false, feedPapers...))
 	rss, oai, or := srv.URLs()
-	seedCorpus, err := search.LoadFS(seeds.FS, "*.txt")
-	if err != nil {
-		b.Fatal(err)
-	}
 	now := func() time.Time { return time.Date(2026, 9, 24, 5, 0, 0, 0, time.UTC) }
 	ctx := context.Background()
 	for b.Loop() {
 		b.StopTimer()
 		dir := b.TempDir()
-		ix, err := search.Open(ctx, seedCorpus, search.Options{Dir: filepath.Join(dir, "index")})
+		ix, err := search.Open(ctx, base, search.Options{Dir: filepath.Join(dir, "index")})
 		if err != nil {
 			b.Fatal(err)
 		}
