@@ -370,6 +370,24 @@ func TestFreshPapersThreeDays(t *testing.T) {
 			t.Errorf("App Home lacks %q:\n%s", want, home)
 		}
 	}
+
+	// Tuesday: a new paper off the topic and the recorded ones again: no
+	// digest, no filler from older papers.
+	b.clock.Set(time.Date(2026, 9, 29, 5, 0, 0, 0, time.UTC))
+	offTopic := feedtest.Paper{ArXivID: "2609.44001", Title: "Sparse attention for long legal documents",
+		Abstract: "Sparse attention patterns let transformers read long legal documents at linear cost.", Categories: []string{"cs.LG"}}
+	srv.SetRSS(rec.RSS(etMidnight(2026, 9, 29), true, offTopic))
+	srv.SetNotes(venue, rec.OpenReviewNotes(venue, true))
+	if err := fetch(proc); err != nil {
+		t.Fatalf("Tuesday fetch: %v", err)
+	}
+	if _, ok := proc.cat.Lookup("arxiv:2609.44001"); !ok {
+		t.Fatal("Tuesday's paper was not fetched")
+	}
+	b.tickAt(time.Date(2026, 9, 29, 9, 0, 0, 0, time.UTC))
+	if n := len(b.digests(channel)); n != 3 {
+		t.Errorf("%d digests after a day with nothing on the topic, want still 3", n)
+	}
 }
 
 // metricsText is the bot's /metrics page.
