@@ -134,6 +134,10 @@ func TestServeFetchesSources(t *testing.T) {
 	if err := srv.WaitFor(15*time.Second, fetched); err != nil {
 		t.Fatalf("/metrics never showed arXiv fetched:\n%s", errOut.String())
 	}
+	// The catalog (and so /metrics) has them a moment before the index.
+	if err := srv.WaitFor(15*time.Second, func() bool { return strings.Contains(errOut.String(), "fetched papers indexed") }); err != nil {
+		t.Fatalf("the fetched papers were never applied to the index:\n%s", errOut.String())
+	}
 	env := srv.SlashCommand(slacktest.CommandOpts{UserID: "U1", ChannelID: "C1", Text: "new protein design"})
 	if _, err := srv.WaitAck(env, 3*time.Second); err != nil {
 		t.Fatalf("slash command not acked: %v", err)
