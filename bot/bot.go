@@ -52,6 +52,7 @@ type options struct {
 	api        SlackAPI
 	retryWait  func(retryAfter time.Duration) time.Duration
 	now        func() time.Time
+	feeds      FeedStatus
 }
 
 // WithCommands adds commands to the table after the built-in ones (search,
@@ -124,7 +125,13 @@ func New(cfg Config, s Searcher, logger *slog.Logger, opts ...Option) (*Bot, err
 	}
 	b.searcher = meteredSearcher{Searcher: s, m: b.metrics}
 	b.index = registerIndexMetrics(b.metrics.registry, s)
-	b.table, err = newCommandTable(append(b.builtinCommands(), o.commands...), append(b.builtinActions(), o.actions...))
+	if o.feeds != nil {
+		b.home = append(b.home, b.feedHome(o.feeds))
+		if err := b.RegisterMetrics(feedMetrics(o.feeds)...); err != nil {
+			return nil, fmt.Errorf("bot: source metrics: %w", err)
+		}
+	}
+	b.table, err = newCommandTable(append(append(b.builtinCommands(), b.feedCommands(o.feeds)...), o.commands...), append(b.builtinActions(), o.actions...))
 	if err != nil {
 		return nil, fmt.Errorf("bot: command table: %w", err)
 	}

@@ -11,7 +11,7 @@ import (
 func (b *Bot) builtinCommands() []Command {
 	return []Command{
 		{Name: cmdSearch, Usage: "QUERY", Example: "protein conformations",
-			Help:    "Search abstracts by topic or question; quotes, -exclusions and title:/author:/venue:/year:/has:code filters work.",
+			Help:    "Search abstracts by topic or question; quotes, -exclusions and title:/author:/venue:/year:/has:code/cat:/since:/date: filters work.",
 			Handler: b.cmdSearch},
 		{Name: cmdShow, Usage: "show ID", Example: "show aay87f2q",
 			Help: "Show one paper with its full abstract.", Handler: b.cmdShow},

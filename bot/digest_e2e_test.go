@@ -447,7 +447,7 @@ func TestDigestCatchUpWithinAndBeyondGrace(t *testing.T) {
 func TestDigestDryRun(t *testing.T) {
 	b := startDigestBot(t, digest.Config{})
 	sub := b.subscribe("UGRACE001", "CDRYRUN01", "protein conformations at 09:00 tz Europe/Berlin")
-	out, err := DigestDryRun(context.Background(), b.store, testIndex(t), "CDRYRUN01", 3, b.clock.Now())
+	out, err := DigestDryRun(context.Background(), b.store, testIndex(t), "CDRYRUN01", 3, b.clock.Now(), digest.Fresh{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -462,7 +462,7 @@ func TestDigestDryRun(t *testing.T) {
 	if runs, _ := b.store.Unfinished(context.Background()); len(runs) != 0 {
 		t.Fatal("the dry run claimed a run")
 	}
-	out, err = DigestDryRun(context.Background(), b.store, testIndex(t), "CNOTHING1", 3, b.clock.Now())
+	out, err = DigestDryRun(context.Background(), b.store, testIndex(t), "CNOTHING1", 3, b.clock.Now(), digest.Fresh{})
 	if err != nil || !strings.Contains(out, "no active subscriptions") {
 		t.Fatalf("dry run of an empty channel: %q, %v", out, err)
 	}

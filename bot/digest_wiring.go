@@ -78,12 +78,12 @@ func (d *Digests) papers() int {
 
 // DigestDryRun renders, as readable text, what the channel's digests would
 // post if they ran at now, without posting or recording anything. It is
-// `paperbot digest --dry-run --channel ID`.
-func DigestDryRun(ctx context.Context, st digest.Store, srch digest.Searcher, channelID string, papers int, now time.Time) (string, error) {
+// `paperbot digest --dry-run --channel ID`. fresh is the scheduler's.
+func DigestDryRun(ctx context.Context, st digest.Store, srch digest.Searcher, channelID string, papers int, now time.Time, fresh digest.Fresh) (string, error) {
 	if papers <= 0 {
 		papers = digest.DefaultPapers
 	}
-	ds, err := digest.PreviewChannel(ctx, st, srch, channelID, papers, now)
+	ds, err := digest.PreviewChannel(ctx, st, srch, channelID, papers, now, fresh)
 	if err != nil {
 		return "", err
 	}

@@ -17,12 +17,17 @@ const maxListedSubs = 40
 
 // renderSubscribePreview is the private preview of /paper subscribe: the
 // schedule, how many papers match now and the top three, Confirm and Cancel.
-func renderSubscribePreview(p pendingSub, res *search.Results, channel string, papers int, next time.Time) *Reply {
+// With newDays > 0 (papers come from followed sources) res are the papers
+// that arrived in the last newDays days, what the first digest reaches back
+// to.
+func renderSubscribePreview(p pendingSub, res *search.Results, channel string, papers int, next time.Time, newDays int) *Reply {
 	topic := EscapeInline(p.Topic)
 	head := fmt.Sprintf("*Subscribe <#%s> to “%s”?*\n:calendar: %s — first digest %s.", channel, topic,
 		EscapeInline(p.Schedule.String()), slackDate(next))
 	var match string
 	switch {
+	case (res == nil || res.NoMatch || len(res.Results) == 0) && newDays > 0:
+		match = fmt.Sprintf("Nothing that arrived in the last %d days matches this topic: the digest stays quiet until matching papers arrive.", newDays)
 	case res == nil || res.NoMatch || len(res.Results) == 0:
 		match = "Nothing in the corpus matches this topic right now: the digest stays quiet until matching papers are added."
 	default:
@@ -30,9 +35,16 @@ func renderSubscribePreview(p pendingSub, res *search.Results, channel string, p
 		for _, r := range res.Results {
 			lines = append(lines, "• "+titleLine(r.Paper))
 		}
-		match = fmt.Sprintf("*%s match now.* The top three:\n%s", matchCount(res.Total), strings.Join(lines, "\n"))
+		when := "match now"
+		if newDays > 0 {
+			when = fmt.Sprintf("from the last %d days match", newDays)
+		}
+		match = fmt.Sprintf("*%s %s.* The top three:\n%s", matchCount(res.Total), when, strings.Join(lines, "\n"))
 	}
 	note := fmt.Sprintf("Each digest posts up to %d papers this channel has not seen, and nothing when there is nothing new.", papers)
+	if newDays > 0 {
+		note = fmt.Sprintf("Each digest posts up to %d papers that arrived since the digest before (the first reaches back %d days), and nothing when there is nothing new.", papers, newDays)
+	}
 	confirm := button(actionSubConfirm, "Confirm", p.encode(), "primary")
 	cancel := button(actionSubCancel, "Cancel", "cancel", "")
 	return &Reply{

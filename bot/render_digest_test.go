@@ -156,8 +156,9 @@ func TestRenderSubscribeGolden(t *testing.T) {
 		rep   *Reply
 		users []string
 	}{
-		{"digest_subscribe_preview", renderSubscribePreview(p, res, "CGRAPHS01", 5, next), nil},
-		{"digest_subscribe_preview_nomatch", renderSubscribePreview(p, &search.Results{NoMatch: true}, "CGRAPHS01", 5, next), nil},
+		{"digest_subscribe_preview", renderSubscribePreview(p, res, "CGRAPHS01", 5, next, 0), nil},
+		{"digest_subscribe_preview_nomatch", renderSubscribePreview(p, &search.Results{NoMatch: true}, "CGRAPHS01", 5, next, 0), nil},
+		{"digest_subscribe_preview_fresh", renderSubscribePreview(p, res, "CGRAPHS01", 5, next, 3), nil},
 		{"digest_subscribed", renderSubscribed(fixedSub(), "/paper", next), nil},
 		{"digest_subscriptions", renderSubscriptions([]digest.Subscription{fixedSub(), paused}, "CGRAPHS01", "/paper", digestNow), []string{"UALICE001"}},
 		{"digest_subscriptions_none", renderSubscriptions(nil, "CGRAPHS01", "/paper", digestNow), nil},

@@ -119,12 +119,46 @@ func (d *Digests) cmdSubscribe(ctx context.Context, req *Request) (*Reply, error
 		return nil, refuse("subscribe", fmt.Sprintf("This channel already follows “%s” (`%s`). `%s` lists its digests.",
 			EscapeInline(dup.Topic), dup.ID, EscapeInline(d.bot.SlashCommand()+" subscriptions")))
 	}
+	p := pendingSub{Topic: topic, Schedule: sched}
+	if d.cfg.Fresh.On() {
+		// The first digest reaches back NewDays: preview what arrived then.
+		res, err := d.recentMatches(ctx, topic)
+		if err != nil {
+			return nil, err
+		}
+		return renderSubscribePreview(p, res, req.Channel, d.papers(), sched.Next(d.now()), d.cfg.Fresh.Days()), nil
+	}
 	res, err := d.searcher.Search(ctx, search.Request{Text: topic, Limit: 3})
 	if err != nil {
 		return nil, err // the query language's own errors are friendly
 	}
-	p := pendingSub{Topic: topic, Schedule: sched}
-	return renderSubscribePreview(p, res, req.Channel, d.papers(), sched.Next(d.now())), nil
+	return renderSubscribePreview(p, res, req.Channel, d.papers(), sched.Next(d.now()), 0), nil
+}
+
+// recentMatches are the papers on topic that arrived from the followed
+// sources in the last Fresh.Days days, best first, up to three, with their
+// count among the first results scanned.
+func (d *Digests) recentMatches(ctx context.Context, topic string) (*search.Results, error) {
+	since := d.now().AddDate(0, 0, -d.cfg.Fresh.Days())
+	res, err := d.searcher.Search(ctx, search.Request{Text: topic, Limit: 50, Filter: search.Filter{SeenSince: since}})
+	if err != nil || res.NoMatch {
+		return res, err
+	}
+	ids := make([]string, len(res.Results))
+	for i, r := range res.Results {
+		ids[i] = r.ID
+	}
+	seen := d.cfg.Fresh.Arrivals.FirstSeen(ids)
+	out := *res
+	out.Results, out.Total = nil, 0
+	for _, r := range res.Results {
+		if t, ok := seen[r.ID]; ok && t.After(since) {
+			if out.Total++; len(out.Results) < 3 {
+				out.Results = append(out.Results, r)
+			}
+		}
+	}
+	return &out, nil
 }
 
 // userZone is the user's time zone from users.info, UTC when unknown.

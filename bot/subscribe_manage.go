@@ -129,7 +129,7 @@ func (d *Digests) cmdDigest(ctx context.Context, req *Request) (*Reply, error) {
 	if d.bot == nil {
 		return nil, errNotReady
 	}
-	ds, err := digest.PreviewChannel(ctx, d.store, d.searcher, req.Channel, d.papers(), d.now())
+	ds, err := digest.PreviewChannel(ctx, d.store, d.searcher, req.Channel, d.papers(), d.now(), d.cfg.Fresh)
 	if err != nil {
 		return nil, err
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/blevesearch/bleve/v2"
 	bq "github.com/blevesearch/bleve/v2/search/query"
@@ -43,7 +44,7 @@ func (ix *Index) Search(ctx context.Context, r Request) (*Results, error) {
 	}
 	defer release()
 	q.answer = r.Answer
-	q.filter = r.Filter
+	q.filter = q.withRequest(r.Filter, time.Now())
 	return st.search(ctx, r.Text, q, limit, offset)
 }
 

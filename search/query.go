@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 )
@@ -18,6 +19,7 @@ import (
 //	title:word           title:"a phrase"  (also author:, venue:)
 //	year:2025            year:2020..2024  year:>=2023  year:<2020
 //	has:code             papers whose abstract links to code; -has:code for none
+//	cat:cs.LG  since:7d  date:2026-11   what the feeds recorded (query_dates.go)
 
 const (
 	maxQueryLen     = 1000 // characters; longer input is pasted text, see SimilarText
@@ -35,8 +37,11 @@ type parsedQuery struct {
 	question bool
 	// answer: the caller wants an answer sentence whatever the text.
 	answer bool
-	// filter is Request.Filter.
+	// filter is the cat:, since: (as a date) and date: filters typed, and
+	// at search time Request.Filter as well (withRequest).
 	filter Filter
+	// sinceAgo is a since:7d filter, resolved against the clock at search time.
+	sinceAgo time.Duration
 }
 
 // clause is a word or a quoted phrase, as typed.
@@ -60,7 +65,7 @@ type yearClause struct {
 
 // positive reports whether q asks for something rather than only excluding.
 func (q *parsedQuery) positive() bool {
-	if len(q.text) > 0 || (q.hasCode != nil && *q.hasCode) {
+	if len(q.text) > 0 || (q.hasCode != nil && *q.hasCode) || q.hasFeedFilter() {
 		return true
 	}
 	for _, f := range q.fields {
@@ -87,6 +92,9 @@ var queryFields = map[string]string{
 	"venue":   fieldVenue,
 	"year":    fieldYear,
 	"has":     fieldHasCode,
+	"cat":     fieldCategories,
+	"since":   fieldSince,
+	"date":    fieldDate,
 }
 
 // parseQuery parses s. Errors are *Error of kind Invalid whose Msg says what
@@ -276,6 +284,8 @@ func (p *parser) field(q *parsedQuery, name, rest string, not bool) error {
 		return invalidf(opParse, "%s needs a value right after the colon, e.g. %s", name+":", fieldExample(field))
 	}
 	switch field {
+	case fieldCategories, fieldSince, fieldDate:
+		return feedClause(q, field, value, not)
 	case fieldYear:
 		y, err := parseYear(value)
 		if err != nil {
@@ -313,6 +323,12 @@ func fieldExample(field string) string {
 		return `venue:icml or venue:"ICLR 2024"`
 	case fieldYear:
 		return "year:2025, year:2020..2024 or year:>=2023"
+	case fieldCategories:
+		return "cat:cs.LG"
+	case fieldSince:
+		return "since:7d"
+	case fieldDate:
+		return "date:2026-11"
 	default:
 		return "has:code"
 	}

@@ -3,6 +3,7 @@ package digest
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/paperbot/paperbot/fault"
 	"github.com/paperbot/paperbot/search"
@@ -16,8 +17,9 @@ const (
 
 // choosePapers returns up to n results for the topic, best first, that no
 // digest has posted to the channel and no unfinished run of the channel has
-// chosen. A search that finds nothing relevant (NoMatch) gives none.
-func choosePapers(ctx context.Context, srch Searcher, st Store, sub Subscription, n int) ([]search.Result, error) {
+// chosen, and, when fresh is on, that arrived after since. A search that
+// finds nothing relevant (NoMatch) gives none.
+func choosePapers(ctx context.Context, srch Searcher, st Store, sub Subscription, n int, fresh Fresh, since time.Time) ([]search.Result, error) {
 	var out []search.Result
 	seen := map[string]bool{}
 	open, err := st.Unfinished(ctx)
@@ -31,8 +33,15 @@ func choosePapers(ctx context.Context, srch Searcher, st Store, sub Subscription
 			}
 		}
 	}
+	req := search.Request{Text: sub.Topic, Limit: searchPage}
+	if fresh.On() {
+		// Only the window's arrivals are candidates: asking the index for
+		// them keeps a day's papers within the scan however large the corpus.
+		req.Filter.SeenSince = since
+	}
 	for offset := 0; offset < maxScan && len(out) < n; offset += searchPage {
-		res, err := srch.Search(ctx, search.Request{Text: sub.Topic, Limit: searchPage, Offset: offset})
+		req.Offset = offset
+		res, err := srch.Search(ctx, req)
 		if err != nil {
 			return nil, fmt.Errorf("search %q: %w", sub.Topic, err)
 		}
@@ -47,8 +56,12 @@ func choosePapers(ctx context.Context, srch Searcher, st Store, sub Subscription
 		if err != nil {
 			return nil, err
 		}
+		var arrived map[string]bool
+		if fresh.On() {
+			arrived = fresh.keep(ids, since)
+		}
 		for _, r := range res.Results {
-			if !posted[r.ID] && !seen[r.ID] && len(out) < n {
+			if !posted[r.ID] && !seen[r.ID] && (arrived == nil || arrived[r.ID]) && len(out) < n {
 				out = append(out, r)
 			}
 			seen[r.ID] = true

@@ -31,6 +31,9 @@ type Config struct {
 	// PostNothingNew posts a one-line "nothing new today" instead of
 	// staying silent when a topic has no new papers (default false).
 	PostNothingNew bool
+	// Fresh, when on, limits digests to papers that arrived from the
+	// followed sources since the previous digest.
+	Fresh Fresh
 	// Interval is how often Run ticks (default 30s).
 	Interval time.Duration
 	// RunTimeout bounds one run's search and post (default 2m).
@@ -56,6 +59,9 @@ func (c *Config) setDefaults() error {
 	}
 	if c.Papers < 0 || c.Papers > MaxPapers {
 		return invalidf("digest: Papers must be between 1 and %d, not %d", MaxPapers, c.Papers)
+	}
+	if c.Fresh.NewDays < 0 || c.Fresh.NewDays > MaxNewDays {
+		return invalidf("digest: NewDays must be between 1 and %d, not %d", MaxNewDays, c.Fresh.NewDays)
 	}
 	if c.Grace < 0 || c.LateAfter < 0 || c.Concurrency < 0 || c.Interval < 0 || c.RunTimeout < 0 {
 		return invalidf("digest: durations and counts in Config cannot be negative")

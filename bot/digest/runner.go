@@ -113,7 +113,7 @@ func (s *Scheduler) advance(ctx context.Context, now time.Time, sub *Subscriptio
 	var papers []search.Result
 	var err error
 	if run.State == Claimed {
-		papers, err = choosePapers(ctx, s.cfg.Searcher, st, *sub, s.cfg.Papers)
+		papers, err = choosePapers(ctx, s.cfg.Searcher, st, *sub, s.cfg.Papers, s.cfg.Fresh, s.cfg.Fresh.Since(*sub, run.Scheduled))
 		if err != nil {
 			log.Error("digest: choosing papers (retried next tick)", "err", err)
 			return

@@ -182,14 +182,26 @@ func runDigest(e *env, args []string) error {
 	if store == nil {
 		return errNoLiveStore
 	}
+	fresh := digest.Fresh{NewDays: e.cfg.DigestNewDays}
+	if e.live != nil {
+		fresh = e.live.fresh
+	} else if e.cfg.sources().Remote() {
+		cat, err := loadCatalog(e.ctx, e.cfg)
+		if err != nil {
+			return err
+		}
+		if cat != nil {
+			fresh.Arrivals = cat
+		}
+	}
 	if *asJSON {
-		ds, err := digest.PreviewChannel(e.ctx, store, ix, channelID, e.cfg.DigestSize, time.Now())
+		ds, err := digest.PreviewChannel(e.ctx, store, ix, channelID, e.cfg.DigestSize, time.Now(), fresh)
 		if err != nil {
 			return err
 		}
 		return writeJSON(e.stdout, digestJSON(channelID, ds))
 	}
-	out, err := bot.DigestDryRun(e.ctx, store, ix, channelID, e.cfg.DigestSize, time.Now())
+	out, err := bot.DigestDryRun(e.ctx, store, ix, channelID, e.cfg.DigestSize, time.Now(), fresh)
 	if err != nil {
 		return err
 	}

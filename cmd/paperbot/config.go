@@ -12,6 +12,7 @@ import (
 
 	"github.com/paperbot/paperbot/bot"
 	"github.com/paperbot/paperbot/bot/digest"
+	"github.com/paperbot/paperbot/ingest"
 )
 
 // Config is paperbot's whole configuration, read from the environment. It is
@@ -40,6 +41,16 @@ type Config struct {
 	DigestSize      int           `env:"PAPERBOT_DIGEST_SIZE" desc:"Most papers in one digest (past 10 they continue in its thread)."`
 	DigestGrace     time.Duration `env:"PAPERBOT_DIGEST_GRACE" desc:"How late a digest missed during downtime may still be posted."`
 	DigestPostEmpty bool          `env:"PAPERBOT_DIGEST_POST_EMPTY" default:"false" desc:"Post a one-line 'nothing new today' instead of staying silent."`
+	DigestNewDays   int           `env:"PAPERBOT_DIGEST_NEW_DAYS" desc:"With PAPERBOT_SOURCES, how many days back a new subscription's first digest reaches; later digests carry the papers first seen since the one before."`
+
+	Sources         string `env:"PAPERBOT_SOURCES" desc:"Services to follow for new papers: entries separated by ';', each KIND:VALUE,VALUE with KIND arxiv (categories, e.g. arxiv:cs.LG,stat.ML), openreview (venue IDs, e.g. openreview:ICLR.cc/2026/Conference) or files (paths or globs, added to PAPERBOT_CORPUS). Needs PAPERBOT_DATA_DIR and PAPERBOT_CONTACT for arxiv and openreview."`
+	Contact         string `env:"PAPERBOT_CONTACT" desc:"E-mail or URL of whoever runs this bot, sent in the User-Agent to arXiv and OpenReview as arXiv asks. Required with arxiv or openreview sources."`
+	FetchAt         string `env:"PAPERBOT_FETCH_AT" default:"00:30" desc:"Time of day (HH:MM in PAPERBOT_FETCH_TZ) serve fetches the sources: after arXiv's daily announcement by default."`
+	FetchTZ         string `env:"PAPERBOT_FETCH_TZ" default:"America/New_York" desc:"IANA time zone of PAPERBOT_FETCH_AT (arXiv announces on US Eastern time)."`
+	ArXivURL        string `env:"PAPERBOT_ARXIV_URL" desc:"Base URL of arXiv's RSS feeds (categories are appended as /cs.LG+stat.ML). Change it for a mirror or a test server."`
+	ArXivOAIURL     string `env:"PAPERBOT_ARXIV_OAI_URL" desc:"arXiv's OAI-PMH endpoint, used to catch up on days missed while down."`
+	OpenReviewURL   string `env:"PAPERBOT_OPENREVIEW_URL" desc:"Base URL of the OpenReview API v2."`
+	OpenReviewToken string `env:"PAPERBOT_OPENREVIEW_TOKEN" secret:"true" desc:"OpenReview access token, sent as a bearer token to OpenReview only (it answers some anonymous clients with a browser check). Optional."`
 }
 
 // httpOff as PAPERBOT_HTTP_ADDR turns the health and metrics listener off
@@ -79,6 +90,10 @@ func (c Config) Validate() error {
 	if c.DigestGrace < 0 {
 		errs = append(errs, fmt.Errorf("PAPERBOT_DIGEST_GRACE must not be negative"))
 	}
+	if c.DigestNewDays < 1 || c.DigestNewDays > digest.MaxNewDays {
+		errs = append(errs, fmt.Errorf("PAPERBOT_DIGEST_NEW_DAYS must be between 1 and %d", digest.MaxNewDays))
+	}
+	errs = append(errs, c.validateSources())
 	return errors.Join(errs...)
 }
 
@@ -99,13 +114,17 @@ func (c Config) ValidateSlack() error {
 	return errors.Join(errs...)
 }
 
-// CorpusPatterns splits PAPERBOT_CORPUS; nil means the embedded seeds.
+// CorpusPatterns splits PAPERBOT_CORPUS and adds the files sources of
+// PAPERBOT_SOURCES; nil means the embedded seeds.
 func (c Config) CorpusPatterns() []string {
 	var out []string
 	for _, p := range strings.Split(c.Corpus, ",") {
 		if p = strings.TrimSpace(p); p != "" {
 			out = append(out, p)
 		}
+	}
+	if src, err := ingest.ParseSources(c.Sources); err == nil {
+		out = append(out, src.Files...)
 	}
 	return out
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/paperbot/paperbot/bot"
 	"github.com/paperbot/paperbot/bot/digest"
 	"github.com/paperbot/paperbot/search"
+	"github.com/paperbot/paperbot/search/sources"
 )
 
 // lookupFunc reads one variable: os.LookupEnv in main, a map in tests.
@@ -93,6 +94,14 @@ func defaultOf(f reflect.StructField) string {
 		return strconv.Itoa(digest.DefaultPapers)
 	case "PAPERBOT_DIGEST_GRACE":
 		return shortDuration(digest.DefaultGrace)
+	case "PAPERBOT_DIGEST_NEW_DAYS":
+		return strconv.Itoa(digest.DefaultNewDays)
+	case "PAPERBOT_ARXIV_URL":
+		return sources.DefaultRSSURL
+	case "PAPERBOT_ARXIV_OAI_URL":
+		return sources.DefaultOAIURL
+	case "PAPERBOT_OPENREVIEW_URL":
+		return sources.DefaultOpenReviewURL
 	}
 	return f.Tag.Get("default")
 }
@@ -117,5 +126,6 @@ func (c Config) botConfig() bot.Config {
 
 // digestConfig is the digest scheduler's part of the configuration.
 func (c Config) digestConfig() digest.Config {
-	return digest.Config{Papers: c.DigestSize, Grace: c.DigestGrace, PostNothingNew: c.DigestPostEmpty}
+	return digest.Config{Papers: c.DigestSize, Grace: c.DigestGrace, PostNothingNew: c.DigestPostEmpty,
+		Fresh: digest.Fresh{NewDays: c.DigestNewDays}}
 }

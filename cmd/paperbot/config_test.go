@@ -13,7 +13,8 @@ import (
 func TestConfigValidate(t *testing.T) {
 	base := func() Config {
 		return Config{APIURL: "https://slack.com/api/", HTTPAddr: "127.0.0.1:8080", LogLevel: "info",
-			LogFormat: "text", Workers: 8, ShutdownGrace: 1, DigestSize: 5, MaxAbstract: 20000}
+			LogFormat: "text", Workers: 8, ShutdownGrace: 1, DigestSize: 5, MaxAbstract: 20000,
+			DigestNewDays: 3, FetchAt: "00:30", FetchTZ: "America/New_York"}
 	}
 	tests := []struct {
 		name    string
@@ -29,6 +30,18 @@ func TestConfigValidate(t *testing.T) {
 		{"bad format", func(c *Config) { c.LogFormat = "xml" }, "PAPERBOT_LOG_FORMAT"},
 		{"no workers", func(c *Config) { c.Workers = 0 }, "PAPERBOT_WORKERS"},
 		{"huge digest", func(c *Config) { c.DigestSize = 500 }, "PAPERBOT_DIGEST_SIZE"},
+		{"sources", func(c *Config) {
+			c.Sources, c.DataDir, c.Contact = "arxiv:cs.LG,stat.ML; openreview:ICLR.cc/2026/Conference", "/data", "ops@example.org"
+		}, ""},
+		{"unknown source kind names the entry", func(c *Config) { c.Sources = "arxiv:cs.LG; medrxiv:all" }, `entry 2 "medrxiv:all": unknown kind "medrxiv"`},
+		{"sources need a contact", func(c *Config) { c.Sources, c.DataDir = "arxiv:cs.LG", "/data" }, "PAPERBOT_CONTACT"},
+		{"sources need a data dir", func(c *Config) { c.Sources, c.Contact = "arxiv:cs.LG", "ops@example.org" }, "PAPERBOT_DATA_DIR"},
+		{"files only need neither", func(c *Config) { c.Sources = "files:/corpus/*.jsonl" }, ""},
+		{"bad source URL", func(c *Config) {
+			c.Sources, c.DataDir, c.Contact, c.ArXivURL = "arxiv:cs.LG", "/data", "ops@example.org", "ftp://mirror"
+		}, "ftp://mirror"},
+		{"bad fetch time", func(c *Config) { c.FetchAt = "25:00" }, "PAPERBOT_FETCH_AT"},
+		{"bad fetch zone", func(c *Config) { c.FetchTZ = "Mars/Olympus" }, "PAPERBOT_FETCH_TZ"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

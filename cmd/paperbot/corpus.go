@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/paperbot/paperbot/ingest"
 	"github.com/paperbot/paperbot/search"
 	"github.com/paperbot/paperbot/seeds"
 )
@@ -28,11 +29,15 @@ func loadCorpus(cfg Config) (*search.Corpus, error) {
 // data directory it also returns a stamp of the files read, recorded with
 // the index, so that a later start or reload with unchanged files reads
 // no corpus file (see search.LoadFilesStamped). The stamp is nil without
-// a data directory or corpus files.
-func loadCorpusStamped(cfg Config) (*search.Corpus, []byte, error) {
+// a data directory or corpus files. The catalog's fetched papers (cat, nil
+// for none) are added to the files' (see ingest.Catalog.Corpus).
+func loadCorpusStamped(cfg Config, cat *ingest.Catalog) (*search.Corpus, []byte, error) {
 	patterns := cfg.CorpusPatterns()
 	if len(patterns) == 0 || cfg.DataDir == "" {
 		c, err := loadCorpus(cfg)
+		if err == nil && cat != nil {
+			c = cat.Corpus(c)
+		}
 		return c, nil, err
 	}
 	c, stamp, err := search.LoadFilesStamped(patterns, cfg.limits())
@@ -41,6 +46,9 @@ func loadCorpusStamped(cfg Config) (*search.Corpus, []byte, error) {
 	}
 	src, err := json.Marshal(indexSource{Files: stamp, Skipped: c.Skipped, Duplicates: c.Duplicates,
 		Problems: firstN(c.Problems, maxRecordedProblems)})
+	if cat != nil {
+		c = cat.Corpus(c)
+	}
 	return c, src, err
 }
 
@@ -93,12 +101,18 @@ func (cfg Config) limits() search.Limits { return search.Limits{MaxAbstract: cfg
 // duplicates, problems); its Papers are empty with a data directory (the
 // index holds them).
 func openIndex(ctx context.Context, cfg Config, log *slog.Logger, progressOut io.Writer) (*search.Index, *search.Corpus, error) {
-	return openIndexGuarded(ctx, cfg, log, progressOut, shrinkGuard(cfg.AllowShrink, log))
+	cat, err := loadCatalog(ctx, cfg)
+	if err != nil {
+		return nil, nil, err
+	}
+	return openIndexGuarded(ctx, cfg, log, progressOut, shrinkGuard(cfg.AllowShrink, log), cat)
 }
 
-// openIndexGuarded is openIndex with the guard of search.Options.
+// openIndexGuarded is openIndex with the guard of search.Options, over the
+// files and the catalog cat (nil for none). An index reused because the
+// files are unchanged holds the catalog's papers as fetches applied them.
 func openIndexGuarded(ctx context.Context, cfg Config, log *slog.Logger, progressOut io.Writer,
-	guard func(search.LiveCorpus, *search.Corpus) error) (*search.Index, *search.Corpus, error) {
+	guard func(search.LiveCorpus, *search.Corpus) error, cat *ingest.Catalog) (*search.Index, *search.Corpus, error) {
 	dir := indexDir(cfg)
 	if dir != "" && len(cfg.CorpusPatterns()) > 0 {
 		ix, err := search.OpenDir(ctx, search.Options{Dir: dir, Guard: guard})
@@ -111,7 +125,7 @@ func openIndexGuarded(ctx context.Context, cfg Config, log *slog.Logger, progres
 			return nil, nil, err
 		}
 	}
-	corpus, source, err := loadCorpusStamped(cfg)
+	corpus, source, err := loadCorpusStamped(cfg, cat)
 	if err != nil {
 		return nil, nil, err
 	}

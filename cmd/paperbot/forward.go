@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/paperbot/paperbot/bot/boltstore"
+	"github.com/paperbot/paperbot/bot/digest"
 	"github.com/paperbot/paperbot/search"
 )
 
@@ -46,6 +47,8 @@ type runResponse struct {
 type liveParts struct {
 	ix    *search.Index
 	store *boltstore.Store
+	// fresh is the digests' arrival window (zero without sources).
+	fresh digest.Fresh
 }
 
 // forwarded is returned by a command the running bot answered: its output

@@ -17,6 +17,7 @@ import (
 
 	"github.com/paperbot/paperbot/bot"
 	"github.com/paperbot/paperbot/bot/bottest"
+	"github.com/paperbot/paperbot/bot/digest"
 	"github.com/paperbot/paperbot/bot/slacktest"
 )
 
@@ -412,7 +413,7 @@ func TestVersionAndConfigCommands(t *testing.T) {
 
 func TestDigestPreviewOnlyFromLoopback(t *testing.T) {
 	mux := http.NewServeMux()
-	addDigestPreview(mux, nil, nil, 5)
+	addDigestPreview(mux, nil, nil, 5, digest.Fresh{})
 	var h http.Handler = mux
 	req := httptest.NewRequest("GET", digestPreviewPath+"?channel=C1", nil)
 	req.RemoteAddr = "10.1.2.3:5555"

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/paperbot/paperbot/bot"
+	"github.com/paperbot/paperbot/ingest"
 	"github.com/paperbot/paperbot/search"
 )
 
@@ -19,7 +20,7 @@ import (
 // digests. A reload that fails, or that the shrink guard refuses, keeps the
 // live index and logs an error naming the files and counts. Every result is
 // recorded in the bot's metrics.
-func reloadOnHangup(ctx context.Context, cfg Config, ix *search.Index, b *bot.Bot, log *slog.Logger) (stop func()) {
+func reloadOnHangup(ctx context.Context, cfg Config, ix *search.Index, b *bot.Bot, log *slog.Logger, cat *ingest.Catalog) (stop func()) {
 	ctx, cancel := context.WithCancel(ctx)
 	hup := make(chan os.Signal, 1)
 	signal.Notify(hup, syscall.SIGHUP)
@@ -32,20 +33,21 @@ func reloadOnHangup(ctx context.Context, cfg Config, ix *search.Index, b *bot.Bo
 				return
 			case <-hup:
 			}
-			b.RecordReload(reload(ctx, cfg, ix, log), time.Now())
+			b.RecordReload(reload(ctx, cfg, ix, log, cat), time.Now())
 		}
 	}()
 	return func() { signal.Stop(hup); cancel(); <-done }
 }
 
-// reload re-indexes once and returns its result, one of bot.Reload*.
-func reload(ctx context.Context, cfg Config, ix *search.Index, log *slog.Logger) string {
+// reload re-indexes the files and the catalog cat (nil for none) once and
+// returns its result, one of bot.Reload*.
+func reload(ctx context.Context, cfg Config, ix *search.Index, log *slog.Logger, cat *ingest.Catalog) string {
 	start := time.Now()
 	if cfg.DataDir != "" && unchangedSource(ctx, cfg, ix, log) != nil {
 		log.Info("re-index: the corpus files have not changed", "papers", ix.Stats().Papers)
 		return bot.ReloadUnchanged
 	}
-	corpus, source, err := loadCorpusStamped(cfg)
+	corpus, source, err := loadCorpusStamped(cfg, cat)
 	if err != nil {
 		log.Error("re-index failed; the previous index stays live", "err", oneLine(err), "papers", ix.Stats().Papers)
 		return bot.ReloadFailed

@@ -59,6 +59,7 @@ var commands = []command{
 	{"similar", "similar [--json] [-n N] ID | --text TEXT|-", "papers like a paper, or like an abstract of your own", runSimilar},
 	{"index", "index [--allow-shrink]", "build or refresh the persistent index in PAPERBOT_DATA_DIR from PAPERBOT_CORPUS", runIndex},
 	{"serve", "serve", "run the Slack bot over Socket Mode", runServe},
+	{"fetch", "fetch", "fetch new papers from PAPERBOT_SOURCES once, then refresh the index", runFetch},
 	{"digest", "digest --dry-run --channel ID|#name [--json]", "print the digests a channel would get now", runDigest},
 	{"check", "check [--json]", "validate the configuration and, with tokens, the Slack connection and scopes", runCheck},
 	{"healthcheck", "healthcheck", "ask the local /healthz endpoint (for container health checks)", runHealthcheck},

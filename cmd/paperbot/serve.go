@@ -71,10 +71,17 @@ func runServe(e *env, args []string) error {
 		return err
 	}
 
+	// The feed store is opened before the index, which holds its papers.
+	fd, err := openFeeds(ctx, cfg, log, nil, nil)
+	if err != nil {
+		return err
+	}
+	defer fd.Close()
+
 	start := time.Now()
 	var starting atomic.Bool
 	starting.Store(true)
-	ix, _, err := openIndexGuarded(ctx, cfg, log, nil, startupLenient(&starting, shrinkGuard(cfg.AllowShrink, log), log))
+	ix, _, err := openIndexGuarded(ctx, cfg, log, nil, startupLenient(&starting, shrinkGuard(cfg.AllowShrink, log), log), fd.cat())
 	starting.Store(false)
 	if err != nil {
 		return err
@@ -92,6 +99,7 @@ func runServe(e *env, args []string) error {
 		defer store.Close()
 		dcfg := cfg.digestConfig()
 		dcfg.Log = log
+		dcfg.Fresh = fd.fresh(cfg.DigestNewDays)
 		digests = bot.NewDigests(store, ix, dcfg)
 		opts = digests.Options()
 	} else {
@@ -99,11 +107,14 @@ func runServe(e *env, args []string) error {
 		opts = []bot.Option{bot.DigestsOff(digestsOffReason)}
 	}
 
+	if fd != nil {
+		opts = append(opts, bot.WithFeeds(fd.status()))
+	}
 	b, err := bot.New(botCfg, ix, log, opts...)
 	if err != nil {
 		return err
 	}
-	health.set(withLocalAPI(b.Handler(), cfg, &liveParts{ix: ix, store: store}, e.commands))
+	health.set(withLocalAPI(b.Handler(), cfg, &liveParts{ix: ix, store: store, fresh: fd.fresh(cfg.DigestNewDays)}, e.commands))
 	log.Info("connecting to Slack", "team", info.Team, "bot_user", info.UserID)
 
 	var sched *digest.Scheduler
@@ -112,18 +123,30 @@ func runServe(e *env, args []string) error {
 			return err
 		}
 	}
-	stopReloads := reloadOnHangup(ctx, cfg, ix, b, log)
+	stopReloads := reloadOnHangup(ctx, cfg, ix, b, log, fd.cat())
 	defer stopReloads()
-	return runGroup(ctx, log, b, sched)
+	var loops []func(context.Context) error
+	if fd != nil {
+		loops = append(loops, func(ctx context.Context) error { return fd.loop(ctx, cfg, ix, b, log) })
+	}
+	return runGroup(ctx, log, b, sched, loops...)
 }
 
-// runGroup runs the bot and the scheduler until ctx ends or one of them
-// fails; a failure stops the other.
-func runGroup(ctx context.Context, log *slog.Logger, b *bot.Bot, sched *digest.Scheduler) error {
+// runGroup runs the bot, the scheduler and any other loops until ctx ends
+// or one of them fails; a failure stops the others.
+func runGroup(ctx context.Context, log *slog.Logger, b *bot.Bot, sched *digest.Scheduler, loops ...func(context.Context) error) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var wg sync.WaitGroup
-	errs := make([]error, 2)
+	errs := make([]error, 2+len(loops))
+	for i, loop := range loops {
+		wg.Go(func() {
+			if err := loop(ctx); err != nil && !errors.Is(err, context.Canceled) {
+				errs[2+i] = err
+			}
+			cancel()
+		})
+	}
 	wg.Go(func() {
 		errs[0] = b.Run(ctx)
 		cancel()
@@ -157,13 +180,13 @@ func withLocalAPI(h http.Handler, cfg Config, live *liveParts, table []command) 
 	mux.Handle("POST "+runPath, runHandler(cfg, live, table))
 	if live.store != nil {
 		mux.HandleFunc("GET "+storeBackupPath, storeBackupHandler(live.store))
-		addDigestPreview(mux, live.store, live.ix, cfg.DigestSize)
+		addDigestPreview(mux, live.store, live.ix, cfg.DigestSize, live.fresh)
 	}
 	return mux
 }
 
 // addDigestPreview adds the read-only digest preview, for curl.
-func addDigestPreview(mux *http.ServeMux, store *boltstore.Store, ix *search.Index, papers int) {
+func addDigestPreview(mux *http.ServeMux, store *boltstore.Store, ix *search.Index, papers int, fresh digest.Fresh) {
 	mux.HandleFunc("GET "+digestPreviewPath, func(w http.ResponseWriter, r *http.Request) {
 		// Only for an operator on this host (or in this pod): the listener
 		// may face a cluster network for probes and metrics.
@@ -176,7 +199,7 @@ func addDigestPreview(mux *http.ServeMux, store *boltstore.Store, ix *search.Ind
 			http.Error(w, "give ?channel=ID", http.StatusBadRequest)
 			return
 		}
-		out, err := bot.DigestDryRun(r.Context(), store, ix, channel, papers, time.Now())
+		out, err := bot.DigestDryRun(r.Context(), store, ix, channel, papers, time.Now(), fresh)
 		if err != nil {
 			http.Error(w, userMessage(err), http.StatusInternalServerError)
 			return

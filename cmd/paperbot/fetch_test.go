@@ -1,0 +1,155 @@
+package main
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/paperbot/paperbot/bot/bottest"
+	"github.com/paperbot/paperbot/bot/slacktest"
+	"github.com/paperbot/paperbot/ingest/feedtest"
+)
+
+// TestFetchCommand runs `paperbot fetch` against a loopback arXiv: the
+// day's papers are stored and indexed in the data directory (search finds
+// them in a later process), and a second fetch the same day asks arXiv
+// nothing.
+func TestFetchCommand(t *testing.T) {
+	clearEnv(t)
+	rec, err := feedtest.Load("../../../shared/feeds")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := feedtest.NewServer()
+	defer srv.Close()
+	loc, err := time.LoadLocation("America/New_York")
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Now().In(loc)
+	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, loc)
+	srv.SetRSS(rec.RSS(today, true, feedtest.Paper{ArXivID: "2609.40001", Title: "Diffusion models for de novo protein design",
+		Abstract: "We train a denoising diffusion model over protein backbones and use it for de novo protein design.", Categories: []string{"cs.LG"}}))
+	rss, _, _ := srv.URLs()
+	t.Setenv("PAPERBOT_DATA_DIR", t.TempDir())
+	t.Setenv("PAPERBOT_SOURCES", "arxiv:cs.LG,stat.ML")
+	t.Setenv("PAPERBOT_CONTACT", "ops@example.org")
+	t.Setenv("PAPERBOT_ARXIV_URL", rss)
+
+	code, out, errOut := runCmd(t, t.Context(), "fetch")
+	if code != exitOK {
+		t.Fatalf("fetch: exit %d\n%s\n%s", code, out, errOut)
+	}
+	for _, want := range []string{"arxiv: ok", "5 new papers (4 news)", "index ready"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("fetch output lacks %q:\n%s", want, out)
+		}
+	}
+	code, out, errOut = runCmd(t, t.Context(), "search", "de novo protein design diffusion")
+	if code != exitOK || !strings.Contains(out, "Diffusion models for de novo protein design") {
+		t.Fatalf("search after fetch: exit %d\n%s\n%s", code, out, errOut)
+	}
+	before := len(srv.Requests())
+	code, out, errOut = runCmd(t, t.Context(), "fetch")
+	if code != exitOK || len(srv.Requests()) != before || !strings.Contains(out, "0 new papers") {
+		t.Fatalf("second fetch the same day: exit %d, %d requests\n%s\n%s", code, len(srv.Requests())-before, out, errOut)
+	}
+}
+
+func TestFetchConfigErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name, sources, want string
+	}{
+		{"unknown kind", "arxiv:cs.LG; biorxiv:all", `entry 2 "biorxiv:all": unknown kind "biorxiv"`},
+		{"nothing to fetch", "files:/corpus/*.jsonl", "follows no service"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			clearEnv(t)
+			t.Setenv("PAPERBOT_DATA_DIR", t.TempDir())
+			t.Setenv("PAPERBOT_CONTACT", "ops@example.org")
+			t.Setenv("PAPERBOT_SOURCES", tc.sources)
+			code, _, errOut := runCmd(t, t.Context(), "fetch")
+			if code != exitError || !strings.Contains(errOut, tc.want) {
+				t.Fatalf("exit %d, stderr %q; want 2 and %q", code, errOut, tc.want)
+			}
+		})
+	}
+}
+
+// TestServeFetchesSources: serve with PAPERBOT_SOURCES fetches at start,
+// puts the papers in the live index (/paper new finds them) and reports
+// the source on /metrics.
+func TestServeFetchesSources(t *testing.T) {
+	srv := slacktest.NewServer()
+	defer srv.Close()
+	slackEnv(t, srv)
+	ln := listenLocal(t)
+	addr := ln.Addr().String()
+	t.Setenv("PAPERBOT_DATA_DIR", t.TempDir())
+	rec, err := feedtest.Load("../../../shared/feeds")
+	if err != nil {
+		t.Fatal(err)
+	}
+	feeds := feedtest.NewServer()
+	defer feeds.Close()
+	loc, _ := time.LoadLocation("America/New_York")
+	now := time.Now().In(loc)
+	feeds.SetRSS(rec.RSS(time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, loc), true,
+		feedtest.Paper{ArXivID: "2609.40001", Title: "Diffusion models for de novo protein design",
+			Abstract: "We train a denoising diffusion model over protein backbones and use it for de novo protein design.", Categories: []string{"cs.LG"}}))
+	rss, _, _ := feeds.URLs()
+	t.Setenv("PAPERBOT_SOURCES", "arxiv:cs.LG")
+	t.Setenv("PAPERBOT_CONTACT", "ops@example.org")
+	t.Setenv("PAPERBOT_ARXIV_URL", rss)
+
+	ctx, stop := context.WithCancel(t.Context())
+	done := make(chan int, 1)
+	var errOut bottest.Buffer
+	go func() { done <- runOn(ctx, ln, []string{"serve"}, strings.NewReader(""), io.Discard, &errOut) }()
+	defer func() {
+		stop()
+		select {
+		case code := <-done:
+			if code != exitOK {
+				t.Errorf("serve exited %d: %s", code, errOut.String())
+			}
+		case <-time.After(15 * time.Second):
+			t.Error("serve did not stop")
+		}
+	}()
+	fetched := func() bool {
+		resp, err := http.Get("http://" + addr + "/metrics")
+		if err != nil {
+			return false
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return strings.Contains(string(b), `paperbot_source_failing{source="arxiv"} 0`) &&
+			!strings.Contains(string(b), `paperbot_source_last_success_timestamp_seconds{source="arxiv"} 0`) &&
+			strings.Contains(string(b), "paperbot_papers_added_today 4")
+	}
+	if err := srv.WaitFor(15*time.Second, fetched); err != nil {
+		t.Fatalf("/metrics never showed arXiv fetched:\n%s", errOut.String())
+	}
+	// The catalog (and so /metrics) has them a moment before the index.
+	if err := srv.WaitFor(15*time.Second, func() bool { return strings.Contains(errOut.String(), "fetched papers indexed") }); err != nil {
+		t.Fatalf("the fetched papers were never applied to the index:\n%s", errOut.String())
+	}
+	env := srv.SlashCommand(slacktest.CommandOpts{UserID: "U1", ChannelID: "C1", Text: "new protein design"})
+	if _, err := srv.WaitAck(env, 3*time.Second); err != nil {
+		t.Fatalf("slash command not acked: %v", err)
+	}
+	if err := srv.WaitFor(5*time.Second, func() bool {
+		for _, p := range srv.ResponseURLPosts() {
+			if strings.Contains(string(p.Blocks), "Diffusion models for de novo protein design") {
+				return true
+			}
+		}
+		return false
+	}); err != nil {
+		t.Fatalf("/paper new does not show the fetched paper: %+v\n%s", srv.ResponseURLPosts(), errOut.String())
+	}
+}

@@ -1,0 +1,245 @@
+package ingest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+	_ "time/tzdata" // arXiv's day is counted in America/New_York, on hosts without zoneinfo too
+
+	"github.com/paperbot/paperbot/search"
+	"github.com/paperbot/paperbot/search/sources"
+)
+
+// Config wires a Fetcher. Sources, Client, Store and Catalog are required.
+type Config struct {
+	Sources Sources
+	Client  *sources.Client
+	Store   Store
+	Catalog *Catalog
+	// Now is the clock (default time.Now); tests share it with the Client.
+	Now func() time.Time
+	Log *slog.Logger // default: discard
+	// MaxCatchUp bounds how far back a catch-up after downtime harvests
+	// (default 7 days).
+	MaxCatchUp time.Duration
+}
+
+// DefaultMaxCatchUp is Config.MaxCatchUp's default.
+const DefaultMaxCatchUp = 7 * 24 * time.Hour
+
+// arXivZone is where arXiv's announcement day is counted (its mailings go
+// out at 20:00 US Eastern; the RSS feeds turn over at midnight Eastern).
+var arXivZone = mustZone("America/New_York")
+
+func mustZone(name string) *time.Location {
+	loc, err := time.LoadLocation(name)
+	if err != nil {
+		panic(err) // the zone data is embedded
+	}
+	return loc
+}
+
+// Fetcher runs the configured sources and merges what they announce into
+// the catalog. One run at a time; safe for concurrent use.
+type Fetcher struct {
+	cfg Config
+	run sync.Mutex // one run at a time
+
+	mu       sync.Mutex
+	progress map[string]Progress
+}
+
+// NewFetcher returns a Fetcher continuing from the stored progress.
+func NewFetcher(cfg Config, progress []Progress) (*Fetcher, error) {
+	if cfg.Client == nil || cfg.Store == nil || cfg.Catalog == nil {
+		return nil, errors.New("ingest: Config needs Client, Store and Catalog")
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.Log == nil {
+		cfg.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	if cfg.MaxCatchUp <= 0 {
+		cfg.MaxCatchUp = DefaultMaxCatchUp
+	}
+	f := &Fetcher{cfg: cfg, progress: map[string]Progress{}}
+	for _, p := range progress {
+		f.progress[p.Source] = p
+	}
+	return f, nil
+}
+
+// SourceNames lists the sources a Fetcher runs, in order.
+func (s Sources) SourceNames() []string {
+	var names []string
+	if len(s.ArXiv) > 0 {
+		names = append(names, KindArXiv)
+	}
+	for _, v := range s.OpenReview {
+		names = append(names, KindOpenReview+":"+v)
+	}
+	return names
+}
+
+// Status returns every configured source's progress, in SourceNames order;
+// a source that never ran has only its name.
+func (f *Fetcher) Status() []Progress {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	var out []Progress
+	for _, name := range f.cfg.Sources.SourceNames() {
+		p := f.progress[name]
+		p.Source = name
+		out = append(out, p)
+	}
+	return out
+}
+
+func (f *Fetcher) get(name string) Progress {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	p := f.progress[name]
+	p.Source = name
+	return p
+}
+
+func (f *Fetcher) set(p Progress) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.progress[p.Source] = p
+}
+
+// Run runs every configured source once. A failing source does not stop the
+// others: its error is recorded in its progress and returned, joined with
+// the others'. Changes counts what the run merged, failed sources' pages
+// included (what was stored stays stored).
+func (f *Fetcher) Run(ctx context.Context) (Changes, error) {
+	f.run.Lock()
+	defer f.run.Unlock()
+	var total Changes
+	var errs []error
+	if len(f.cfg.Sources.ArXiv) > 0 {
+		ch, err := f.runArXiv(ctx)
+		total = total.Add(ch)
+		errs = append(errs, f.finish(ctx, KindArXiv, ch, err))
+	}
+	for _, venue := range f.cfg.Sources.OpenReview {
+		name := KindOpenReview + ":" + venue
+		ch, err := f.runOpenReview(ctx, name, venue)
+		total = total.Add(ch)
+		errs = append(errs, f.finish(ctx, name, ch, err))
+	}
+	return total, errors.Join(errs...)
+}
+
+// finish records a source's outcome in its progress.
+func (f *Fetcher) finish(ctx context.Context, name string, ch Changes, err error) error {
+	p := f.get(name)
+	now := f.cfg.Now()
+	if err != nil {
+		if ctx.Err() != nil {
+			return err // shutting down: not the source's failure
+		}
+		p.LastError, p.LastErrorAt = err.Error(), now
+		f.cfg.Log.Warn("source failed", "source", name, "err", err, "added", ch.Added)
+	} else {
+		p.LastSuccess, p.LastError, p.LastErrorAt, p.LastChanges = now, "", time.Time{}, ch
+		f.cfg.Log.Info("source fetched", "source", name, "added", ch.Added, "news", ch.News,
+			"updated", ch.Updated, "withdrawn", ch.Withdrawn, "unchanged", ch.Unchanged)
+	}
+	if serr := f.save(context.WithoutCancel(ctx), nil, p); serr != nil {
+		return errors.Join(err, serr)
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	return nil
+}
+
+// apply merges one page of records and stores it with the progress after it.
+func (f *Fetcher) apply(ctx context.Context, recs []sources.Record, p Progress) (Changes, error) {
+	entries, ch := f.cfg.Catalog.Plan(recs, f.cfg.Now())
+	if err := f.save(ctx, entries, p); err != nil {
+		return Changes{}, err
+	}
+	f.cfg.Catalog.Commit(entries)
+	return ch, nil
+}
+
+// Index is the part of search.Index that fetched papers are applied to.
+type Index interface {
+	Apply(ctx context.Context, b search.Batch) (search.Applied, error)
+}
+
+// ApplyTo brings every stored entry the index has not applied yet (new,
+// changed and withdrawn papers, including those a process that died
+// before applying them left pending) into ix as one batch, then clears
+// them from the pending list. Safe to call again after an error.
+func (f *Fetcher) ApplyTo(ctx context.Context, ix Index) (search.Applied, error) {
+	ids, err := f.cfg.Store.Pending(ctx)
+	if err != nil || len(ids) == 0 {
+		return search.Applied{}, err
+	}
+	var entries []Entry
+	for _, id := range ids {
+		if e, ok := f.cfg.Catalog.Lookup(id); ok {
+			entries = append(entries, e)
+		}
+	}
+	applied, err := ix.Apply(ctx, Batch(entries))
+	if err != nil {
+		return applied, fmt.Errorf("applying fetched papers to the index: %w", err)
+	}
+	return applied, f.cfg.Store.Applied(ctx, ids)
+}
+
+func (f *Fetcher) save(ctx context.Context, entries []Entry, p Progress) error {
+	if err := f.cfg.Store.Save(ctx, entries, p); err != nil {
+		return fmt.Errorf("saving %s: %w", p.Source, err)
+	}
+	f.set(p)
+	return nil
+}
+
+// day is the arXiv announcement day t falls in.
+func day(t time.Time) string { return t.In(arXivZone).Format(time.DateOnly) }
+
+// wanted reports whether a harvested record is in one of the followed
+// categories (an OAI set is a whole archive).
+func wanted(r sources.Record, cats []string) bool {
+	for _, rc := range r.Categories {
+		for _, c := range cats {
+			if rc == c || !strings.Contains(c, ".") && strings.HasPrefix(rc, c+".") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// oaiSets are the OAI-PMH sets holding the categories, in order.
+func oaiSets(cats []string) []string {
+	var sets []string
+	for _, c := range cats {
+		archive, _, _ := strings.Cut(c, ".")
+		set := archive
+		switch archive {
+		case "cs", "math", "stat", "q-bio", "q-fin", "eess", "econ":
+		case "physics":
+			set = "physics:physics"
+		default:
+			set = "physics:" + archive
+		}
+		if !slices.Contains(sets, set) {
+			sets = append(sets, set)
+		}
+	}
+	return sets
+}

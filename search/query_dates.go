@@ -1,0 +1,133 @@
+package search
+
+import (
+	"regexp"
+	"strconv"
+	"time"
+)
+
+// categoryRe is the form of an arXiv category or archive: cs.LG, hep-ex.
+var categoryRe = regexp.MustCompile(`^[a-z][a-z-]*(\.[A-Za-z-]+)?$`)
+
+// Filters over what a feed records of a paper (see Filter):
+//
+//	cat:cs.LG            papers in an arXiv category (cat:cs.LG cat:stat.ML: either)
+//	since:7d             first seen by paperbot in the last 7 days (also 24h, 2w, or since:2026-11-01)
+//	date:2026-11         announced in November 2026 (also date:2026 or date:2026-11-05)
+const (
+	fieldSince = "since"
+	fieldDate  = "date"
+)
+
+const (
+	catHelp   = "write an arXiv category such as cat:cs.LG"
+	sinceHelp = "use since:7d, since:24h, since:2w or since:2026-11-01"
+	dateHelp  = "use date:2026, date:2026-11 or date:2026-11-05"
+)
+
+// feedClause parses a cat:, since: or date: value into q.
+func feedClause(q *parsedQuery, field, value string, not bool) error {
+	name := field
+	if field == fieldCategories {
+		name = "cat"
+	}
+	if not {
+		return invalidf(opParse, "-%s: is not supported: %s filters keep papers, they cannot leave them out", name, name)
+	}
+	switch field {
+	case fieldCategories:
+		if !categoryRe.MatchString(value) {
+			return invalidf(opParse, "cat:%s is not an arXiv category: %s", value, catHelp)
+		}
+		q.filter.Categories = append(q.filter.Categories, value)
+	case fieldSince:
+		if d, ok := parseAgo(value); ok {
+			if q.sinceAgo == 0 || d < q.sinceAgo {
+				q.sinceAgo = d
+			}
+			return nil
+		}
+		t, err := time.Parse(time.DateOnly, value)
+		if err != nil {
+			return invalidf(opParse, "since:%s is not a time span or a date: %s", value, sinceHelp)
+		}
+		if t.After(q.filter.SeenSince) {
+			q.filter.SeenSince = t
+		}
+	case fieldDate:
+		from, until, ok := parseDateRange(value)
+		if !ok {
+			return invalidf(opParse, "date:%s is not a year, month or day: %s", value, dateHelp)
+		}
+		if !q.filter.AnnouncedFrom.IsZero() {
+			return invalidf(opParse, "give one date: filter, not several")
+		}
+		q.filter.AnnouncedFrom, q.filter.AnnouncedUntil = from, until
+	}
+	return nil
+}
+
+// parseAgo reads 7d, 24h, 2w (a positive whole number of hours, days or
+// weeks, at most a year).
+func parseAgo(v string) (time.Duration, bool) {
+	if len(v) < 2 {
+		return 0, false
+	}
+	n, err := strconv.Atoi(v[:len(v)-1])
+	if err != nil || n <= 0 {
+		return 0, false
+	}
+	unit := map[byte]time.Duration{'h': time.Hour, 'd': 24 * time.Hour, 'w': 7 * 24 * time.Hour}[v[len(v)-1]]
+	if unit == 0 || time.Duration(n)*unit > 366*24*time.Hour {
+		return 0, false
+	}
+	return time.Duration(n) * unit, true
+}
+
+// parseDateRange reads a year, month or day as the inclusive range of
+// instants it covers, in UTC.
+func parseDateRange(v string) (from, until time.Time, ok bool) {
+	for _, l := range []struct {
+		layout string
+		next   func(time.Time) time.Time
+	}{
+		{time.DateOnly, func(t time.Time) time.Time { return t.AddDate(0, 0, 1) }},
+		{"2006-01", func(t time.Time) time.Time { return t.AddDate(0, 1, 0) }},
+		{"2006", func(t time.Time) time.Time { return t.AddDate(1, 0, 0) }},
+	} {
+		if t, err := time.Parse(l.layout, v); err == nil {
+			return t, l.next(t).Add(-time.Nanosecond), true
+		}
+	}
+	return time.Time{}, time.Time{}, false
+}
+
+// withRequest is q's filter combined with a request's, since: resolved
+// against now. Both restrict: the narrower bound of each kind wins, and
+// categories typed in the query replace the request's.
+func (q *parsedQuery) withRequest(r Filter, now time.Time) Filter {
+	f := q.filter
+	if len(f.Categories) == 0 {
+		f.Categories = r.Categories
+	}
+	if q.sinceAgo > 0 {
+		if t := now.Add(-q.sinceAgo); t.After(f.SeenSince) {
+			f.SeenSince = t
+		}
+	}
+	if r.SeenSince.After(f.SeenSince) {
+		f.SeenSince = r.SeenSince
+	}
+	if r.AnnouncedFrom.After(f.AnnouncedFrom) {
+		f.AnnouncedFrom = r.AnnouncedFrom
+	}
+	if !r.AnnouncedUntil.IsZero() && (f.AnnouncedUntil.IsZero() || r.AnnouncedUntil.Before(f.AnnouncedUntil)) {
+		f.AnnouncedUntil = r.AnnouncedUntil
+	}
+	return f
+}
+
+// hasFeedFilter reports whether the query typed a cat:, since: or date: filter.
+func (q *parsedQuery) hasFeedFilter() bool {
+	return len(q.filter.Categories) > 0 || q.sinceAgo > 0 || !q.filter.SeenSince.IsZero() || !q.filter.AnnouncedFrom.IsZero()
+}
