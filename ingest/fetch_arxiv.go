@@ -8,9 +8,10 @@ import (
 	"github.com/paperbot/paperbot/search/sources"
 )
 
-// runArXiv takes in the followed categories: first a catch-up harvest over
-// OAI-PMH when runs were missed (or one was interrupted), then today's
-// announcement feed unless today's was already taken in.
+// runArXiv takes in the followed categories: first a harvest over OAI-PMH
+// when runs were missed, one was interrupted, or (Config.Backfill) this is
+// the first run, then today's announcement feed unless today's was already
+// taken in.
 func (f *Fetcher) runArXiv(ctx context.Context) (Changes, error) {
 	var total Changes
 	p := f.get(KindArXiv)
@@ -24,6 +25,11 @@ func (f *Fetcher) runArXiv(ctx context.Context) (Changes, error) {
 			from = limit
 		}
 		p.Harvest = &Harvest{Sets: oaiSets(f.cfg.Sources.ArXiv), From: from, Until: today}
+	}
+	if p.Harvest == nil && p.Day == "" && p.LastDatestamp == "" && f.cfg.Backfill > 0 {
+		// Never ran: the feed has only today; back-fill the days before
+		// through the same resumable harvest.
+		p.Harvest = &Harvest{Sets: oaiSets(f.cfg.Sources.ArXiv), From: day(now.Add(-f.cfg.Backfill)), Until: today}
 	}
 	for p.Harvest != nil && len(p.Harvest.Sets) > 0 {
 		h := *p.Harvest

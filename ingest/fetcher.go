@@ -28,6 +28,9 @@ type Config struct {
 	// MaxCatchUp bounds how far back a catch-up after downtime harvests
 	// (default 7 days).
 	MaxCatchUp time.Duration
+	// Backfill is how far back the first run of arXiv (no progress stored)
+	// harvests over OAI-PMH before today's feed; 0 takes today's feed only.
+	Backfill time.Duration
 }
 
 // DefaultMaxCatchUp is Config.MaxCatchUp's default.

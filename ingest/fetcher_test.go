@@ -19,6 +19,13 @@ func (c *clock) now() time.Time { return c.t }
 
 func newFetcher(t *testing.T, srv *feedtest.Server, src ingest.Sources, c *clock) (*ingest.Fetcher, *ingest.Catalog) {
 	t.Helper()
+	return newFetcherWith(t, srv, ingest.Config{Sources: src}, c)
+}
+
+// newFetcherWith is newFetcher with more of the Config (Sources and the
+// rest as given; client, store, catalog and clock filled in).
+func newFetcherWith(t *testing.T, srv *feedtest.Server, cfg ingest.Config, c *clock) (*ingest.Fetcher, *ingest.Catalog) {
+	t.Helper()
 	rss, oai, or := srv.URLs()
 	client, err := sources.NewClient(sources.Config{Contact: "ops@example.org", RSSURL: rss, OAIURL: oai, OpenReviewURL: or,
 		Now: c.now, Sleep: func(ctx context.Context, _ time.Duration) error { return ctx.Err() }})
@@ -31,7 +38,8 @@ func newFetcher(t *testing.T, srv *feedtest.Server, src ingest.Sources, c *clock
 	}
 	t.Cleanup(func() { st.Close() })
 	cat := ingest.NewCatalog(nil)
-	f, err := ingest.NewFetcher(ingest.Config{Sources: src, Client: client, Store: st, Catalog: cat, Now: c.now}, nil)
+	cfg.Client, cfg.Store, cfg.Catalog, cfg.Now = client, st, cat, c.now
+	f, err := ingest.NewFetcher(cfg, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,10 @@ import (
 	"github.com/paperbot/paperbot/search/sources"
 )
 
+// maxBackfillDays bounds PAPERBOT_ARXIV_BACKFILL_DAYS: a month of all of cs
+// is already tens of thousands of records at one request every 3 s.
+const maxBackfillDays = 30
+
 // sources parses PAPERBOT_SOURCES (validated by Validate).
 func (c Config) sources() ingest.Sources {
 	s, _ := ingest.ParseSources(c.Sources)
@@ -27,6 +31,9 @@ func (c Config) validateSources() error {
 	var errs []error
 	if _, _, err := c.fetchClock(); err != nil {
 		errs = append(errs, err)
+	}
+	if c.ArXivBackfill < 0 || c.ArXivBackfill > maxBackfillDays {
+		errs = append(errs, fmt.Errorf("PAPERBOT_ARXIV_BACKFILL_DAYS must be between 0 and %d", maxBackfillDays))
 	}
 	if !src.Remote() {
 		return errors.Join(errs...)

@@ -41,6 +41,8 @@ func TestConfigValidate(t *testing.T) {
 			c.Sources, c.DataDir, c.Contact, c.ArXivURL = "arxiv:cs.LG", "/data", "ops@example.org", "ftp://mirror"
 		}, "ftp://mirror"},
 		{"bad fetch time", func(c *Config) { c.FetchAt = "25:00" }, "PAPERBOT_FETCH_AT"},
+		{"negative back-fill", func(c *Config) { c.ArXivBackfill = -1 }, "PAPERBOT_ARXIV_BACKFILL_DAYS"},
+		{"back-fill of a year", func(c *Config) { c.ArXivBackfill = 365 }, "PAPERBOT_ARXIV_BACKFILL_DAYS"},
 		{"bad fetch zone", func(c *Config) { c.FetchTZ = "Mars/Olympus" }, "PAPERBOT_FETCH_TZ"},
 	}
 	for _, tt := range tests {

@@ -47,7 +47,8 @@ func openFeeds(ctx context.Context, cfg Config, log *slog.Logger, now func() tim
 		return nil, err
 	}
 	cat := ingest.NewCatalog(entries)
-	f, err := ingest.NewFetcher(ingest.Config{Sources: src, Client: client, Store: st, Catalog: cat, Now: now, Log: log}, progress)
+	f, err := ingest.NewFetcher(ingest.Config{Sources: src, Client: client, Store: st, Catalog: cat, Now: now, Log: log,
+		Backfill: time.Duration(cfg.ArXivBackfill) * 24 * time.Hour}, progress)
 	if err != nil {
 		st.Close()
 		return nil, err
