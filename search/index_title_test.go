@@ -1,0 +1,37 @@
+package search
+
+import (
+	"context"
+	"slices"
+	"testing"
+)
+
+// TestPapersTitled: a title finds the papers whose title holds it as a
+// phrase, whatever its case and punctuation, and nothing else.
+func TestPapersTitled(t *testing.T) {
+	_, c := seedIndex(t)
+	ix := openT(t, c, Options{})
+	apply(t, ix, Batch{Upsert: []Paper{tardigrade("tard0001")}})
+	ids := func(title string) []string {
+		t.Helper()
+		ps, err := ix.PapersTitled(context.Background(), title)
+		if err != nil {
+			t.Fatalf("PapersTitled(%q): %v", title, err)
+		}
+		var out []string
+		for _, p := range ps {
+			out = append(out, p.ID)
+		}
+		return out
+	}
+	for _, title := range []string{"Tardigrade cryptobiosis survives hard vacuum", "TARDIGRADE Cryptobiosis: survives hard-vacuum."} {
+		if got := ids(title); !slices.Contains(got, "tard0001") {
+			t.Errorf("PapersTitled(%q) = %q, want tard0001 among them", title, got)
+		}
+	}
+	for _, title := range []string{"vacuum survives hard", "Tardigrade desiccation", "", "  "} {
+		if got := ids(title); len(got) != 0 {
+			t.Errorf("PapersTitled(%q) = %q, want none", title, got)
+		}
+	}
+}
