@@ -55,6 +55,15 @@ func (c Changes) Any() bool { return c.Added+c.Updated+c.Withdrawn > 0 }
 // one's ID and first-seen time stay, a later version replaces the text, a
 // cross-list adds its categories, a withdrawal marks it withdrawn.
 func (c *Catalog) Plan(recs []sources.Record, now time.Time) ([]Entry, Changes) {
+	return c.PlanFiles(recs, now, nil)
+}
+
+// PlanFiles is Plan where files maps normalised titles (sources.TitleKey)
+// to the IDs of papers the operator's files hold: a record of a paper the
+// catalog does not know whose title is there becomes an entry under the
+// file paper's ID, marked InFiles, not news, and counted Unchanged (the
+// index already has it).
+func (c *Catalog) PlanFiles(recs []sources.Record, now time.Time, files map[string]string) ([]Entry, Changes) {
 	c.mu.RLock()
 	defer c.mu.RUnlock()
 	staged := map[string]*Entry{}
@@ -88,18 +97,24 @@ func (c *Catalog) Plan(recs []sources.Record, now time.Time) ([]Entry, Changes) 
 			e = cand
 			break
 		}
-		isNew := e == nil
-		if isNew {
+		if e == nil {
 			if withdrawal(r) {
 				continue // never seen, nothing to take out
 			}
-			e = &Entry{ID: c.newID(r.Key(), staged), Record: r, FirstSeen: now, Announced: r.Announced, News: news(r)}
+			e = &Entry{Record: r, FirstSeen: now, Announced: r.Announced}
+			if id := files[sources.TitleKey(r.Title)]; id != "" && c.entries[id] == nil && staged[id] == nil {
+				// The operator's files hold it: their paper, their ID.
+				e.ID, e.InFiles = id, true
+				ch.Unchanged++
+			} else {
+				e.ID, e.News = c.newID(r.Key(), staged), news(r)
+				ch.Added++
+				if e.News {
+					ch.News++
+				}
+			}
 			if e.Announced.IsZero() {
 				e.Announced = now
-			}
-			ch.Added++
-			if e.News {
-				ch.News++
 			}
 		} else if !update(e, r) {
 			ch.Unchanged++
@@ -266,6 +281,18 @@ func (c *Catalog) Entries() []Entry {
 	}
 	slices.SortFunc(out, func(a, b Entry) int { return strings.Compare(a.ID, b.ID) })
 	return out
+}
+
+// Knows reports whether any of r's identity keys names a catalog entry.
+func (c *Catalog) Knows(r sources.Record) bool {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	for _, k := range r.Keys() {
+		if c.byKey[k] != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // Lookup returns the entry a key (arxiv:2609.26811, doi:..., an ID) names.

@@ -38,15 +38,16 @@ func (c *Catalog) Corpus(files *search.Corpus) *search.Corpus {
 	return out
 }
 
-// Batch is the index change that brings entries (as Fetcher.Drain returns
-// them) into an index: withdrawn papers deleted, the others added or
-// replaced in place under their IDs. Unlike Corpus it does not look for the
-// same paper among the operator's files (the index cannot be asked by
-// title): a fetched paper that is also in a file shows twice until the next
-// full rebuild, which keeps the file's.
+// Batch is the index change that brings entries into an index: withdrawn
+// papers deleted, the others added or replaced in place under their IDs.
+// Entries InFiles are left out: the index holds the file's copy under that
+// ID (the fetcher matched them by title when they were first seen).
 func Batch(entries []Entry) search.Batch {
 	var b search.Batch
 	for _, e := range entries {
+		if e.InFiles {
+			continue
+		}
 		if e.Withdrawn {
 			b.Delete = append(b.Delete, e.ID)
 		} else {

@@ -35,6 +35,11 @@ type Entry struct {
 	// Withdrawn papers stay in the catalog, so a later listing does not
 	// bring them back, but leave the index.
 	Withdrawn bool `json:"withdrawn,omitempty"`
+	// InFiles marks a paper the operator's files already held when it was
+	// first fetched (same normalised title): ID is the file paper's, and the
+	// index keeps the file's copy whatever the sources announce later (one
+	// paper, one card; the operator's copy wins). Never news.
+	InFiles bool `json:"in_files,omitempty"`
 }
 
 // Paper is the entry as the index holds it: abstract cleaned like a file's,

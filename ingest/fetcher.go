@@ -56,6 +56,24 @@ type Fetcher struct {
 
 	mu       sync.Mutex
 	progress map[string]Progress
+	files    Files // nil: no files to match
+}
+
+// Files is the part of search.Index that finds the papers the operator's
+// files hold by title.
+type Files interface {
+	PapersTitled(ctx context.Context, title string) ([]search.Paper, error)
+}
+
+// MatchFiles makes later runs look up each paper the catalog does not know
+// in ix, by normalised title, before adding it: a paper the files hold is
+// recorded under the file paper's ID and stays the file's (Entry.InFiles).
+// ix is the index the files were loaded into; its fetched papers are told
+// apart by being catalog entries.
+func (f *Fetcher) MatchFiles(ix Files) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.files = ix
 }
 
 // NewFetcher returns a Fetcher continuing from the stored progress.
@@ -168,12 +186,47 @@ func (f *Fetcher) finish(ctx context.Context, name string, ch Changes, err error
 
 // apply merges one page of records and stores it with the progress after it.
 func (f *Fetcher) apply(ctx context.Context, recs []sources.Record, p Progress) (Changes, error) {
-	entries, ch := f.cfg.Catalog.Plan(recs, f.cfg.Now())
+	files, err := f.inFiles(ctx, recs)
+	if err != nil {
+		return Changes{}, err
+	}
+	entries, ch := f.cfg.Catalog.PlanFiles(recs, f.cfg.Now(), files)
 	if err := f.save(ctx, entries, p); err != nil {
 		return Changes{}, err
 	}
 	f.cfg.Catalog.Commit(entries)
 	return ch, nil
+}
+
+// inFiles maps the normalised titles of recs the catalog does not know to
+// the IDs of file papers with that title (see MatchFiles): one small phrase
+// query per unknown paper.
+func (f *Fetcher) inFiles(ctx context.Context, recs []sources.Record) (map[string]string, error) {
+	f.mu.Lock()
+	ix := f.files
+	f.mu.Unlock()
+	if ix == nil {
+		return nil, nil
+	}
+	out := map[string]string{}
+	for _, r := range recs {
+		key := sources.TitleKey(r.Title)
+		if _, done := out[key]; done || key == "" || withdrawal(r) || f.cfg.Catalog.Knows(r) {
+			continue
+		}
+		papers, err := ix.PapersTitled(ctx, r.Title)
+		if err != nil {
+			return nil, fmt.Errorf("looking up %q among the indexed papers: %w", r.Title, err)
+		}
+		out[key] = ""
+		for _, p := range papers {
+			if _, fetched := f.cfg.Catalog.Lookup(p.ID); !fetched && sources.TitleKey(p.Title) == key {
+				out[key] = p.ID
+				break
+			}
+		}
+	}
+	return out, nil
 }
 
 // Index is the part of search.Index that fetched papers are applied to.
@@ -196,7 +249,11 @@ func (f *Fetcher) ApplyTo(ctx context.Context, ix Index) (search.Applied, error)
 			entries = append(entries, e)
 		}
 	}
-	applied, err := ix.Apply(ctx, Batch(entries))
+	b := Batch(entries)
+	if len(b.Upsert)+len(b.Delete) == 0 {
+		return search.Applied{}, f.cfg.Store.Applied(ctx, ids) // all of them the files' papers
+	}
+	applied, err := ix.Apply(ctx, b)
 	if err != nil {
 		return applied, fmt.Errorf("applying fetched papers to the index: %w", err)
 	}
