@@ -63,6 +63,14 @@ func (f *feeds) Close() {
 	}
 }
 
+// matchFiles makes the fetcher look up new papers in ix, so a paper the
+// operator's files hold keeps the file's card; nil-safe.
+func (f *feeds) matchFiles(ix ingest.Files) {
+	if f != nil {
+		f.fetcher.MatchFiles(ix)
+	}
+}
+
 // cat is the catalog, nil when nothing is followed.
 func (f *feeds) cat() *ingest.Catalog {
 	if f == nil {

@@ -33,19 +33,22 @@ func runFetch(e *env, args []string) error {
 		return err
 	}
 	defer fd.Close()
+	// The index opens first: the fetcher looks new papers up in it, so a
+	// paper the files hold is not added twice.
 	start := time.Now()
-	ch, runErr := fd.fetcher.Run(e.ctx)
-	fetched := time.Since(start)
-	printStatus(e.stdout, fd.fetcher.Status())
-	fmt.Fprintf(e.stdout, "fetched in %s: %d new papers (%d news), %d updated, %d withdrawn, %d unchanged; catalog %d papers\n",
-		fetched.Round(time.Millisecond), ch.Added, ch.News, ch.Updated, ch.Withdrawn, ch.Unchanged, fd.catalog.Len())
-	start = time.Now()
 	ix, _, err := openIndexGuarded(e.ctx, cfg, log, progressOut(e.stderr), shrinkGuard(cfg.AllowShrink, log), fd.catalog)
 	if err != nil {
 		return err
 	}
 	defer ix.Close()
 	opened := time.Since(start)
+	fd.matchFiles(ix)
+	start = time.Now()
+	ch, runErr := fd.fetcher.Run(e.ctx)
+	fetched := time.Since(start)
+	printStatus(e.stdout, fd.fetcher.Status())
+	fmt.Fprintf(e.stdout, "fetched in %s: %d new papers (%d news), %d updated, %d withdrawn, %d unchanged; catalog %d papers\n",
+		fetched.Round(time.Millisecond), ch.Added, ch.News, ch.Updated, ch.Withdrawn, ch.Unchanged, fd.catalog.Len())
 	start = time.Now()
 	applied, err := fd.fetcher.ApplyTo(e.ctx, ix)
 	if err != nil {

@@ -87,6 +87,7 @@ func runServe(e *env, args []string) error {
 		return err
 	}
 	defer ix.Close()
+	fd.matchFiles(ix)
 	log.Info("index ready", "papers", ix.Stats().Papers, "took", time.Since(start).Round(time.Millisecond), "persistent", cfg.DataDir != "")
 
 	var store *boltstore.Store
