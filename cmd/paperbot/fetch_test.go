@@ -4,6 +4,8 @@ import (
 	"context"
 	"io"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -83,6 +85,12 @@ func TestFetchConfigErrors(t *testing.T) {
 // puts the papers in the live index (/paper new finds them) and reports
 // the source on /metrics.
 func TestServeFetchesSources(t *testing.T) {
+	t.Run("new paper", func(t *testing.T) { testServeFetches(t, false) })
+	// The operator's file holds the paper: it is neither added today nor new.
+	t.Run("paper in files", func(t *testing.T) { testServeFetches(t, true) })
+}
+
+func testServeFetches(t *testing.T, inFiles bool) {
 	srv := slacktest.NewServer()
 	defer srv.Close()
 	slackEnv(t, srv)
@@ -102,6 +110,15 @@ func TestServeFetchesSources(t *testing.T) {
 			Abstract: "We train a denoising diffusion model over protein backbones and use it for de novo protein design.", Categories: []string{"cs.LG"}}))
 	rss, _, _ := feeds.URLs()
 	t.Setenv("PAPERBOT_SOURCES", "arxiv:cs.LG")
+	addedToday := "paperbot_papers_added_today 4"
+	if inFiles {
+		file := filepath.Join(t.TempDir(), "papers.jsonl")
+		if err := os.WriteFile(file, []byte(`{"title":"Diffusion models for de novo protein design.","abstract":"Our lab's copy: a diffusion model designs protein backbones de novo."}`+"\n"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		t.Setenv("PAPERBOT_CORPUS", file)
+		addedToday = "paperbot_papers_added_today 3"
+	}
 	t.Setenv("PAPERBOT_CONTACT", "ops@example.org")
 	t.Setenv("PAPERBOT_ARXIV_URL", rss)
 
@@ -129,7 +146,7 @@ func TestServeFetchesSources(t *testing.T) {
 		b, _ := io.ReadAll(resp.Body)
 		return strings.Contains(string(b), `paperbot_source_failing{source="arxiv"} 0`) &&
 			!strings.Contains(string(b), `paperbot_source_last_success_timestamp_seconds{source="arxiv"} 0`) &&
-			strings.Contains(string(b), "paperbot_papers_added_today 4")
+			strings.Contains(string(b), addedToday)
 	}
 	if err := srv.WaitFor(15*time.Second, fetched); err != nil {
 		t.Fatalf("/metrics never showed arXiv fetched:\n%s", errOut.String())
@@ -142,14 +159,54 @@ func TestServeFetchesSources(t *testing.T) {
 	if _, err := srv.WaitAck(env, 3*time.Second); err != nil {
 		t.Fatalf("slash command not acked: %v", err)
 	}
-	if err := srv.WaitFor(5*time.Second, func() bool {
-		for _, p := range srv.ResponseURLPosts() {
-			if strings.Contains(string(p.Blocks), "Diffusion models for de novo protein design") {
-				return true
-			}
-		}
-		return false
-	}); err != nil {
-		t.Fatalf("/paper new does not show the fetched paper: %+v\n%s", srv.ResponseURLPosts(), errOut.String())
+	if err := srv.WaitFor(5*time.Second, func() bool { return len(srv.ResponseURLPosts()) > 0 }); err != nil {
+		t.Fatalf("/paper new never answered:\n%s", errOut.String())
+	}
+	shown := false
+	for _, p := range srv.ResponseURLPosts() {
+		shown = shown || strings.Contains(string(p.Blocks), "Diffusion models for de novo protein design")
+	}
+	if shown == inFiles {
+		t.Fatalf("/paper new shows the paper: %v, want %v: %+v\n%s", shown, !inFiles, srv.ResponseURLPosts(), errOut.String())
+	}
+}
+
+// TestFetchPaperInFiles: `paperbot fetch` with PAPERBOT_CORPUS holding a
+// paper arXiv announces today: it is not counted new, and a search shows
+// one card for it, the file's.
+func TestFetchPaperInFiles(t *testing.T) {
+	clearEnv(t)
+	rec, err := feedtest.Load("../../../shared/feeds")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := feedtest.NewServer()
+	defer srv.Close()
+	loc, _ := time.LoadLocation("America/New_York")
+	now := time.Now().In(loc)
+	srv.SetRSS(rec.RSS(time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, loc), true, feedtest.Paper{ArXivID: "2609.40001",
+		Title: "Diffusion models for de novo protein design", Categories: []string{"cs.LG"},
+		Abstract: "We train a denoising diffusion model over protein backbones and use it for de novo protein design."}))
+	rss, _, _ := srv.URLs()
+	file := filepath.Join(t.TempDir(), "papers.jsonl")
+	if err := os.WriteFile(file, []byte(`{"title":"Diffusion Models for De Novo Protein Design","abstract":"Our lab's copy: a diffusion model designs protein backbones de novo, with wet-lab validation."}`+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PAPERBOT_CORPUS", file)
+	t.Setenv("PAPERBOT_DATA_DIR", t.TempDir())
+	t.Setenv("PAPERBOT_SOURCES", "arxiv:cs.LG,stat.ML")
+	t.Setenv("PAPERBOT_CONTACT", "ops@example.org")
+	t.Setenv("PAPERBOT_ARXIV_URL", rss)
+
+	code, out, errOut := runCmd(t, t.Context(), "fetch")
+	if code != exitOK || !strings.Contains(out, "4 new papers (3 news)") || !strings.Contains(out, "index ready") || !strings.Contains(out, ": 5 papers;") {
+		t.Fatalf("fetch: exit %d; want 4 new papers beside the file's, 5 in the index\n%s\n%s", code, out, errOut)
+	}
+	code, out, errOut = runCmd(t, t.Context(), "search", "de novo protein design diffusion")
+	if code != exitOK {
+		t.Fatalf("search: exit %d\n%s\n%s", code, out, errOut)
+	}
+	if n := strings.Count(strings.ToLower(out), "diffusion models for de novo protein design"); n != 1 || !strings.Contains(out, "wet-lab") {
+		t.Errorf("search shows the paper %d times (want once, the file's copy):\n%s", n, out)
 	}
 }
