@@ -123,14 +123,11 @@ func (ix *Index) ReloadStamped(ctx context.Context, c *Corpus, source []byte) er
 	if c == nil {
 		return &Error{Op: "reload index", Kind: Invalid, Msg: "no corpus to index"}
 	}
-	ix.reload.Lock()
-	defer ix.reload.Unlock()
-	ix.mu.RLock()
-	cur := ix.st
-	ix.mu.RUnlock()
-	if cur == nil {
-		return errClosed
+	cur, done, err := ix.changing()
+	if err != nil {
+		return err
 	}
+	defer done()
 	if err := checkIDs(c.Papers); err != nil {
 		return err
 	}
@@ -320,4 +317,19 @@ func newState(bi bleve.Index, dir string, built bool) (*state, error) {
 	s.syn = newSynonyms(s.an.text)
 	s.filler = fillerStems(s.an.text)
 	return s, nil
+}
+
+// changing starts a change of the live index (Reload, Apply, SetSource):
+// one at a time. It returns the live state and the function that ends the
+// change, or errClosed.
+func (ix *Index) changing() (*state, func(), error) {
+	ix.reload.Lock()
+	ix.mu.RLock()
+	cur := ix.st
+	ix.mu.RUnlock()
+	if cur == nil {
+		ix.reload.Unlock()
+		return nil, nil, errClosed
+	}
+	return cur, ix.reload.Unlock, nil
 }

@@ -46,14 +46,11 @@ const maxPaperID = 64
 // at a time, as are Reload and Apply. A bad batch (a paper without ID or
 // abstract, an ID twice) is an error of kind Invalid and changes nothing.
 func (ix *Index) Apply(ctx context.Context, b Batch) (Applied, error) {
-	ix.reload.Lock()
-	defer ix.reload.Unlock()
-	ix.mu.RLock()
-	cur := ix.st
-	ix.mu.RUnlock()
-	if cur == nil {
-		return Applied{}, errClosed
+	cur, done, err := ix.changing()
+	if err != nil {
+		return Applied{}, err
 	}
+	defer done()
 	ups, err := checkBatch(b)
 	if err != nil {
 		return Applied{}, err
@@ -262,14 +259,11 @@ func (s *state) stored(id string) (*record, error) {
 // SetSource records source as the live index's Options.Source (see
 // SourceUnchanged), changing nothing else.
 func (ix *Index) SetSource(ctx context.Context, source []byte) error {
-	ix.reload.Lock()
-	defer ix.reload.Unlock()
-	ix.mu.RLock()
-	cur := ix.st
-	ix.mu.RUnlock()
-	if cur == nil {
-		return errClosed
+	cur, done, err := ix.changing()
+	if err != nil {
+		return err
 	}
+	defer done()
 	if err := ctx.Err(); err != nil {
 		return &Error{Op: opApply, Kind: Internal, Err: err}
 	}
