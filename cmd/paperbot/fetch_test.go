@@ -21,21 +21,7 @@ import (
 // nothing.
 func TestFetchCommand(t *testing.T) {
 	clearEnv(t)
-	rec, err := feedtest.Load("../../../shared/feeds")
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := feedtest.NewServer()
-	defer srv.Close()
-	loc, err := time.LoadLocation("America/New_York")
-	if err != nil {
-		t.Fatal(err)
-	}
-	now := time.Now().In(loc)
-	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, loc)
-	srv.SetRSS(rec.RSS(today, true, feedtest.Paper{ArXivID: "2609.40001", Title: "Diffusion models for de novo protein design",
-		Abstract: "We train a denoising diffusion model over protein backbones and use it for de novo protein design.", Categories: []string{"cs.LG"}}))
-	rss, _, _ := srv.URLs()
+	srv, rss := fakeArXivToday(t, proteinDiffusion)
 	t.Setenv("PAPERBOT_DATA_DIR", t.TempDir())
 	t.Setenv("PAPERBOT_SOURCES", "arxiv:cs.LG,stat.ML")
 	t.Setenv("PAPERBOT_CONTACT", "ops@example.org")
@@ -97,18 +83,7 @@ func testServeFetches(t *testing.T, inFiles bool) {
 	ln := listenLocal(t)
 	addr := ln.Addr().String()
 	t.Setenv("PAPERBOT_DATA_DIR", t.TempDir())
-	rec, err := feedtest.Load("../../../shared/feeds")
-	if err != nil {
-		t.Fatal(err)
-	}
-	feeds := feedtest.NewServer()
-	defer feeds.Close()
-	loc, _ := time.LoadLocation("America/New_York")
-	now := time.Now().In(loc)
-	feeds.SetRSS(rec.RSS(time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, loc), true,
-		feedtest.Paper{ArXivID: "2609.40001", Title: "Diffusion models for de novo protein design",
-			Abstract: "We train a denoising diffusion model over protein backbones and use it for de novo protein design.", Categories: []string{"cs.LG"}}))
-	rss, _, _ := feeds.URLs()
+	_, rss := fakeArXivToday(t, proteinDiffusion)
 	t.Setenv("PAPERBOT_SOURCES", "arxiv:cs.LG")
 	addedToday := "paperbot_papers_added_today 4"
 	if inFiles {
@@ -176,18 +151,7 @@ func testServeFetches(t *testing.T, inFiles bool) {
 // one card for it, the file's.
 func TestFetchPaperInFiles(t *testing.T) {
 	clearEnv(t)
-	rec, err := feedtest.Load("../../../shared/feeds")
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := feedtest.NewServer()
-	defer srv.Close()
-	loc, _ := time.LoadLocation("America/New_York")
-	now := time.Now().In(loc)
-	srv.SetRSS(rec.RSS(time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, loc), true, feedtest.Paper{ArXivID: "2609.40001",
-		Title: "Diffusion models for de novo protein design", Categories: []string{"cs.LG"},
-		Abstract: "We train a denoising diffusion model over protein backbones and use it for de novo protein design."}))
-	rss, _, _ := srv.URLs()
+	_, rss := fakeArXivToday(t, proteinDiffusion)
 	file := filepath.Join(t.TempDir(), "papers.jsonl")
 	if err := os.WriteFile(file, []byte(`{"title":"Diffusion Models for De Novo Protein Design","abstract":"Our lab's copy: a diffusion model designs protein backbones de novo, with wet-lab validation."}`+"\n"), 0o600); err != nil {
 		t.Fatal(err)
@@ -209,4 +173,29 @@ func TestFetchPaperInFiles(t *testing.T) {
 	if n := strings.Count(strings.ToLower(out), "diffusion models for de novo protein design"); n != 1 || !strings.Contains(out, "wet-lab") {
 		t.Errorf("search shows the paper %d times (want once, the file's copy):\n%s", n, out)
 	}
+}
+
+// proteinDiffusion is the paper the fake arXiv announces today in these tests.
+var proteinDiffusion = feedtest.Paper{ArXivID: "2609.40001", Title: "Diffusion models for de novo protein design",
+	Abstract: "We train a denoising diffusion model over protein backbones and use it for de novo protein design.", Categories: []string{"cs.LG"}}
+
+// fakeArXivToday starts a loopback arXiv whose feed announces the recorded
+// items and p today (arXiv's day, US Eastern), and returns it with its RSS
+// URL.
+func fakeArXivToday(t *testing.T, p feedtest.Paper) (*feedtest.Server, string) {
+	t.Helper()
+	rec, err := feedtest.Load("../../../shared/feeds")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := feedtest.NewServer()
+	t.Cleanup(srv.Close)
+	loc, err := time.LoadLocation("America/New_York")
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Now().In(loc)
+	srv.SetRSS(rec.RSS(time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, loc), true, p))
+	rss, _, _ := srv.URLs()
+	return srv, rss
 }
