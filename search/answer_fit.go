@@ -51,12 +51,9 @@ func (ix *Index) AnswerCandidates(ctx context.Context, text, id string) ([]Answe
 		return nil, err
 	}
 	defer release()
-	p, ok, err := st.record(id)
+	p, err := st.paper("answer candidates", id)
 	if err != nil {
-		return nil, &Error{Op: "answer candidates", Kind: Internal, Err: err}
-	}
-	if !ok {
-		return nil, &Error{Op: "answer candidates", Kind: NotFound, Msg: "no paper " + id}
+		return nil, err
 	}
 	mt := newMatcher(st.textGroups(q))
 	mt.grams = st.queryGrams(st.gramWords(q))

@@ -242,14 +242,24 @@ func (ix *Index) Get(id string) (Paper, error) {
 	if ix.st == nil {
 		return Paper{}, errClosed
 	}
-	r, ok, err := ix.st.record(id)
+	r, err := ix.st.paper("get paper", id)
 	if err != nil {
-		return Paper{}, &Error{Op: "get paper", Kind: Internal, Err: err}
-	}
-	if !ok {
-		return Paper{}, notFound(id)
+		return Paper{}, err
 	}
 	return r.Paper, nil
+}
+
+// paper returns the record of paper id for operation op: an error of kind
+// NotFound when there is none.
+func (s *state) paper(op, id string) (*record, error) {
+	r, ok, err := s.record(id)
+	if err != nil {
+		return nil, &Error{Op: op, Kind: Internal, Err: err}
+	}
+	if !ok {
+		return nil, notFound(id)
+	}
+	return r, nil
 }
 
 func notFound(id string) error {

@@ -32,12 +32,9 @@ func (ix *Index) Similar(ctx context.Context, id string, limit int) (*Results, e
 		return nil, err
 	}
 	defer release()
-	p, ok, err := st.record(id)
+	p, err := st.paper("similar", id)
 	if err != nil {
-		return nil, &Error{Op: "similar", Kind: Internal, Err: err}
-	}
-	if !ok {
-		return nil, notFound(id)
+		return nil, err
 	}
 	return st.similar(ctx, "similar:"+p.ID, titleText(&p.Paper)+". "+p.Abstract, p.ID, limit)
 }
