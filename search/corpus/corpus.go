@@ -105,7 +105,7 @@ func (l *loader) corpus(names []string) (*Corpus, error) {
 	if l.omitted > 0 {
 		c.Problems = append(c.Problems, fmt.Sprintf("... and %d more problems not listed", l.omitted))
 	}
-	seen := make(map[dedupKey]bool, 2*len(papers))
+	seen := make(fingerprints, 2*len(papers))
 	kept := make([]idDigest, 0, len(papers))
 	var buf []byte
 	for i, p := range papers {
@@ -118,11 +118,12 @@ func (l *loader) corpus(names []string) (*Corpus, error) {
 		if !substantial(p.Abstract) {
 			ak = dedupKey{} // "Part of" is a scraping accident, not an identity
 		}
-		if (tk != dedupKey{} && seen[tk]) || (ak != dedupKey{} && seen[ak]) {
+		if seen.has(tk) || seen.has(ak) {
 			c.Duplicates++
 			continue
 		}
-		seen[tk], seen[ak] = true, true
+		seen.add(tk)
+		seen.add(ak)
 		// Lists are never nil, so JSON consumers always get arrays.
 		if p.Authors == nil {
 			p.Authors = []string{}
@@ -226,6 +227,27 @@ func hasWord(s string) bool {
 // dedupKey is a digest of a normalised title or abstract, tagged by kind;
 // the zero key means the text was empty.
 type dedupKey [sha256.Size]byte
+
+// fingerprints is the set of titles and abstracts seen so far, held as the
+// first 64 bits of their dedupKeys: 8 bytes a key instead of 32, so a
+// million papers take tens of megabytes, not hundreds. Two different texts
+// share a fingerprint with odds of about n²/2⁶⁵ (10⁻⁷ at two million keys),
+// which would drop one of them as a duplicate.
+type fingerprints map[uint64]struct{}
+
+func (f fingerprints) has(k dedupKey) bool {
+	if k == (dedupKey{}) {
+		return false // empty text identifies nothing
+	}
+	_, ok := f[binary.LittleEndian.Uint64(k[:8])]
+	return ok
+}
+
+func (f fingerprints) add(k dedupKey) {
+	if k != (dedupKey{}) {
+		f[binary.LittleEndian.Uint64(k[:8])] = struct{}{}
+	}
+}
 
 func newDedupKey(kind byte, s string, buf []byte) (dedupKey, []byte) {
 	buf = appendNormKey(append(buf[:0], kind), s)
