@@ -1,11 +1,12 @@
 package corpus
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/base32"
+	"encoding/binary"
 	"slices"
 	"strconv"
-	"strings"
 )
 
 // IDLen is the length of a paper ID.
@@ -34,34 +35,37 @@ type idDigest [sha256.Size]byte
 // SHA-256 of its key (keys are those digests). IDs depend only on content, not on file order. When
 // two keys share a prefix, the paper with the smaller hash keeps it and the
 // other takes the next window of its hash, so resolution is deterministic.
+//
+// It holds a sorted index and a set of 64-bit IDs (an ID of IDLen = 8
+// bytes is one uint64), about 30 bytes a paper, not every key's encoding:
+// base32 with an ascending alphabet keeps byte order, so sorting the
+// digests sorts their encodings.
 func assignIDs(papers []Paper, keys []idDigest) {
-	type cand struct {
-		i   int
-		enc string
-		key idDigest
+	order := make([]int32, len(keys))
+	for i := range order {
+		order[i] = int32(i)
 	}
-	cands := make([]cand, len(papers))
-	for i, k := range keys {
-		cands[i] = cand{i: i, enc: idEncoding.EncodeToString(k[:]), key: k}
-	}
-	slices.SortFunc(cands, func(a, b cand) int {
-		return strings.Compare(a.enc, b.enc) // equal only for equal keys
+	slices.SortFunc(order, func(a, b int32) int {
+		return bytes.Compare(keys[a][:], keys[b][:]) // equal only for equal keys
 	})
-	taken := make(map[string]bool, len(papers))
-	for _, c := range cands {
-		id := ""
+	taken := make(map[uint64]struct{}, len(papers))
+	var enc [52]byte // idEncoding of a SHA-256
+	for _, i := range order {
+		k := keys[i]
+		idEncoding.Encode(enc[:], k[:])
+		var id []byte
 		for off := 0; ; off++ {
-			if off+IDLen <= len(c.enc) {
-				id = c.enc[off : off+IDLen]
+			if off+IDLen <= len(enc) {
+				id = enc[off : off+IDLen]
 			} else {
-				sum := sha256.Sum256(append(c.key[:], "#"+strconv.Itoa(off)...))
-				id = idEncoding.EncodeToString(sum[:])[:IDLen]
+				sum := sha256.Sum256(append(k[:], "#"+strconv.Itoa(off)...))
+				id = []byte(idEncoding.EncodeToString(sum[:])[:IDLen])
 			}
-			if !taken[id] {
+			if _, ok := taken[binary.LittleEndian.Uint64(id)]; !ok {
 				break
 			}
 		}
-		taken[id] = true
-		papers[c.i].ID = id
+		taken[binary.LittleEndian.Uint64(id)] = struct{}{}
+		papers[i].ID = string(id)
 	}
 }
