@@ -1,8 +1,6 @@
 package main
 
 import (
-	"context"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -12,7 +10,6 @@ import (
 	"time"
 
 	"github.com/paperbot/paperbot/bot/boltstore"
-	"github.com/paperbot/paperbot/bot/bottest"
 	"github.com/paperbot/paperbot/bot/slacktest"
 )
 
@@ -87,11 +84,7 @@ func TestStoreBackupWhileServing(t *testing.T) {
 	t.Setenv("PAPERBOT_DATA_DIR", dir)
 	path, _ := writeStore(t, dir, 12)
 
-	ctx, stop := context.WithCancel(t.Context())
-	defer stop()
-	done := make(chan int, 1)
-	var errOut bottest.Buffer
-	go func() { done <- runOn(ctx, ln, []string{"serve"}, strings.NewReader(""), io.Discard, &errOut) }()
+	sv := startServe(t, ln)
 	ready := func() bool {
 		resp, err := http.Get("http://" + addr + "/readyz")
 		if err != nil {
@@ -101,7 +94,7 @@ func TestStoreBackupWhileServing(t *testing.T) {
 		return resp.StatusCode == http.StatusOK
 	}
 	if err := srv.WaitFor(10*time.Second, ready); err != nil {
-		t.Fatalf("never ready:\n%s", errOut.String())
+		t.Fatalf("never ready:\n%s", sv.errOut.String())
 	}
 
 	dest := filepath.Join(t.TempDir(), "backup.db")
@@ -126,9 +119,8 @@ func TestStoreBackupWhileServing(t *testing.T) {
 		t.Fatalf("reset while serving: exit %d, %q", code, errOut2)
 	}
 
-	stop()
-	if code := <-done; code != exitOK {
-		t.Fatalf("serve exited %d: %s", code, errOut.String())
+	if code := sv.stop(); code != exitOK {
+		t.Fatalf("serve exited %d: %s", code, sv.errOut.String())
 	}
 	if _, err := os.Stat(path); err != nil {
 		t.Fatal(err)

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"io"
 	"net/http"
 	"os"
@@ -10,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/paperbot/paperbot/bot/bottest"
 	"github.com/paperbot/paperbot/bot/slacktest"
 	"github.com/paperbot/paperbot/ingest/feedtest"
 )
@@ -97,19 +95,10 @@ func testServeFetches(t *testing.T, inFiles bool) {
 	t.Setenv("PAPERBOT_CONTACT", "ops@example.org")
 	t.Setenv("PAPERBOT_ARXIV_URL", rss)
 
-	ctx, stop := context.WithCancel(t.Context())
-	done := make(chan int, 1)
-	var errOut bottest.Buffer
-	go func() { done <- runOn(ctx, ln, []string{"serve"}, strings.NewReader(""), io.Discard, &errOut) }()
+	sv := startServe(t, ln)
 	defer func() {
-		stop()
-		select {
-		case code := <-done:
-			if code != exitOK {
-				t.Errorf("serve exited %d: %s", code, errOut.String())
-			}
-		case <-time.After(15 * time.Second):
-			t.Error("serve did not stop")
+		if code := sv.stop(); code != exitOK {
+			t.Errorf("serve exited %d (-1: did not stop): %s", code, sv.errOut.String())
 		}
 	}()
 	fetched := func() bool {
@@ -124,25 +113,25 @@ func testServeFetches(t *testing.T, inFiles bool) {
 			strings.Contains(string(b), addedToday)
 	}
 	if err := srv.WaitFor(15*time.Second, fetched); err != nil {
-		t.Fatalf("/metrics never showed arXiv fetched:\n%s", errOut.String())
+		t.Fatalf("/metrics never showed arXiv fetched:\n%s", sv.errOut.String())
 	}
 	// The catalog (and so /metrics) has them a moment before the index.
-	if err := srv.WaitFor(15*time.Second, func() bool { return strings.Contains(errOut.String(), "fetched papers indexed") }); err != nil {
-		t.Fatalf("the fetched papers were never applied to the index:\n%s", errOut.String())
+	if err := srv.WaitFor(15*time.Second, func() bool { return strings.Contains(sv.errOut.String(), "fetched papers indexed") }); err != nil {
+		t.Fatalf("the fetched papers were never applied to the index:\n%s", sv.errOut.String())
 	}
 	env := srv.SlashCommand(slacktest.CommandOpts{UserID: "U1", ChannelID: "C1", Text: "new protein design"})
 	if _, err := srv.WaitAck(env, 3*time.Second); err != nil {
 		t.Fatalf("slash command not acked: %v", err)
 	}
 	if err := srv.WaitFor(5*time.Second, func() bool { return len(srv.ResponseURLPosts()) > 0 }); err != nil {
-		t.Fatalf("/paper new never answered:\n%s", errOut.String())
+		t.Fatalf("/paper new never answered:\n%s", sv.errOut.String())
 	}
 	shown := false
 	for _, p := range srv.ResponseURLPosts() {
 		shown = shown || strings.Contains(string(p.Blocks), "Diffusion models for de novo protein design")
 	}
 	if shown == inFiles {
-		t.Fatalf("/paper new shows the paper: %v, want %v: %+v\n%s", shown, !inFiles, srv.ResponseURLPosts(), errOut.String())
+		t.Fatalf("/paper new shows the paper: %v, want %v: %+v\n%s", shown, !inFiles, srv.ResponseURLPosts(), sv.errOut.String())
 	}
 }
 

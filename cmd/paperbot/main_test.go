@@ -423,3 +423,32 @@ func TestDigestPreviewOnlyFromLoopback(t *testing.T) {
 		t.Fatalf("preview from another host answered %d, want 403", rec.Code)
 	}
 }
+
+// serving is `paperbot serve` running in the background of a test.
+type serving struct {
+	errOut *bottest.Buffer
+	cancel context.CancelFunc
+	done   chan int
+}
+
+// startServe runs `paperbot serve` on ln until stopped or the test ends.
+func startServe(t *testing.T, ln net.Listener) *serving {
+	t.Helper()
+	ctx, cancel := context.WithCancel(t.Context())
+	sv := &serving{errOut: &bottest.Buffer{}, cancel: cancel, done: make(chan int, 1)}
+	go func() { sv.done <- runOn(ctx, ln, []string{"serve"}, strings.NewReader(""), io.Discard, sv.errOut) }()
+	t.Cleanup(cancel)
+	return sv
+}
+
+// stop cancels serve as SIGTERM does and returns its exit code, or -1 when
+// it did not stop within its shutdown grace.
+func (sv *serving) stop() int {
+	sv.cancel()
+	select {
+	case code := <-sv.done:
+		return code
+	case <-time.After(15 * time.Second):
+		return -1
+	}
+}

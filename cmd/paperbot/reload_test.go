@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"net/http"
@@ -12,7 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/paperbot/paperbot/bot/bottest"
 	"github.com/paperbot/paperbot/bot/slacktest"
 )
 
@@ -113,13 +111,9 @@ func TestServeReloadRefusesToLosePapers(t *testing.T) {
 	t.Setenv("PAPERBOT_CORPUS", corpus)
 	t.Setenv("PAPERBOT_DATA_DIR", t.TempDir())
 
-	ctx, stop := context.WithCancel(t.Context())
-	defer stop()
-	done := make(chan int, 1)
-	var errOut bottest.Buffer
-	go func() { done <- runOn(ctx, ln, []string{"serve"}, strings.NewReader(""), io.Discard, &errOut) }()
+	sv := startServe(t, ln)
 	if err := srv.WaitConnected(1, 10*time.Second); err != nil {
-		t.Fatalf("never connected: %v\n%s", err, errOut.String())
+		t.Fatalf("never connected: %v\n%s", err, sv.errOut.String())
 	}
 	metric := func(name string) string {
 		resp, err := http.Get("http://" + addr + "/metrics")
@@ -140,14 +134,14 @@ func TestServeReloadRefusesToLosePapers(t *testing.T) {
 		if err := syscall.Kill(os.Getpid(), syscall.SIGHUP); err != nil {
 			t.Fatal(err)
 		}
-		if err := srv.WaitFor(10*time.Second, func() bool { return strings.Contains(errOut.String(), wantLog) }); err != nil {
-			t.Fatalf("no %q after SIGHUP:\n%s", wantLog, errOut.String())
+		if err := srv.WaitFor(10*time.Second, func() bool { return strings.Contains(sv.errOut.String(), wantLog) }); err != nil {
+			t.Fatalf("no %q after SIGHUP:\n%s", wantLog, sv.errOut.String())
 		}
 	}
 
 	writeLines(t, corpus, full[:50], full[50][:40])
 	hup("re-index refused")
-	log := errOut.String()
+	log := sv.errOut.String()
 	for _, want := range []string{"live_papers=100", "new_papers=50", "skipped=1", "papers.jsonl", "PAPERBOT_ALLOW_SHRINK"} {
 		if !strings.Contains(log, want) {
 			t.Errorf("the refusal log lacks %q:\n%s", want, log)
@@ -178,8 +172,7 @@ func TestServeReloadRefusesToLosePapers(t *testing.T) {
 	if got := metric("paperbot_reload_last_timestamp_seconds"); got == "" || strings.HasSuffix(got, " 0") {
 		t.Errorf("metrics: no reload time: %q", got)
 	}
-	stop()
-	if code := <-done; code != exitOK {
-		t.Fatalf("serve exited %d: %s", code, errOut.String())
+	if code := sv.stop(); code != exitOK {
+		t.Fatalf("serve exited %d: %s", code, sv.errOut.String())
 	}
 }

@@ -1,9 +1,7 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -13,7 +11,6 @@ import (
 	"time"
 
 	"github.com/paperbot/paperbot/bot/boltstore"
-	"github.com/paperbot/paperbot/bot/bottest"
 	"github.com/paperbot/paperbot/bot/slacktest"
 )
 
@@ -29,13 +26,9 @@ func TestCLIWhileServing(t *testing.T) {
 	data := t.TempDir()
 	t.Setenv("PAPERBOT_DATA_DIR", data)
 
-	ctx, stop := context.WithCancel(t.Context())
-	defer stop()
-	done := make(chan int, 1)
-	var errOut bottest.Buffer
-	go func() { done <- runOn(ctx, ln, []string{"serve"}, strings.NewReader(""), io.Discard, &errOut) }()
+	sv := startServe(t, ln)
 	if err := srv.WaitConnected(1, 10*time.Second); err != nil {
-		t.Fatalf("never connected: %v\n%s", err, errOut.String())
+		t.Fatalf("never connected: %v\n%s", err, sv.errOut.String())
 	}
 
 	_, out, _ := runCmd(t, t.Context(), "search", "--json", "-n", "1", "EQ-VAE")
@@ -80,9 +73,8 @@ func TestCLIWhileServing(t *testing.T) {
 	if dirs, _ := filepath.Glob(filepath.Join(data, "index", "idx-*")); len(dirs) != 1 {
 		t.Errorf("index directories %v, want the bot's one only", dirs)
 	}
-	stop()
-	if code := <-done; code != exitOK {
-		t.Fatalf("serve exited %d: %s", code, errOut.String())
+	if code := sv.stop(); code != exitOK {
+		t.Fatalf("serve exited %d: %s", code, sv.errOut.String())
 	}
 }
 
