@@ -35,7 +35,7 @@ type Options struct {
 	// replaces a live one: by Open when Dir holds another corpus's index,
 	// and by Reload. An error keeps the live index (Open then fails, Reload
 	// changes nothing) and is returned as it is.
-	Guard func(live LiveCorpus, next *Corpus) error
+	Guard func(live LiveCorpus, next LoadReport) error
 }
 
 const defaultBatchSize = 1000
@@ -76,8 +76,8 @@ const opOpen = "open index"
 // Open indexes c (or reopens the index of c in opts.Dir) and returns an
 // Index ready for queries. Cancelling ctx stops a build; an interrupted build
 // leaves any previous index in opts.Dir intact.
-func Open(ctx context.Context, c *Corpus, opts Options) (*Index, error) {
-	if c == nil {
+func Open(ctx context.Context, c Papers, opts Options) (*Index, error) {
+	if noPapers(c) {
 		return nil, &Error{Op: opOpen, Kind: Invalid, Msg: "no corpus to index"}
 	}
 	if opts.BatchSize <= 0 {
@@ -113,14 +113,14 @@ func Open(ctx context.Context, c *Corpus, opts Options) (*Index, error) {
 // otherwise the new index is built beside the live one, which keeps
 // answering until the new one is swapped in atomically. On error the live
 // index stays. Reloading an unchanged corpus does nothing.
-func (ix *Index) Reload(ctx context.Context, c *Corpus) error {
+func (ix *Index) Reload(ctx context.Context, c Papers) error {
 	return ix.ReloadStamped(ctx, c, nil)
 }
 
 // ReloadStamped is Reload recording source as the new corpus's
 // Options.Source (nil keeps the recorded one).
-func (ix *Index) ReloadStamped(ctx context.Context, c *Corpus, source []byte) error {
-	if c == nil {
+func (ix *Index) ReloadStamped(ctx context.Context, c Papers, source []byte) error {
+	if noPapers(c) {
 		return &Error{Op: "reload index", Kind: Invalid, Msg: "no corpus to index"}
 	}
 	cur, done, err := ix.changing()
@@ -128,10 +128,10 @@ func (ix *Index) ReloadStamped(ctx context.Context, c *Corpus, source []byte) er
 		return err
 	}
 	defer done()
-	if err := checkIDs(c.Papers); err != nil {
+	man, err := manifestOf(c)
+	if err != nil {
 		return err
 	}
-	man := newManifest(c.Papers)
 	opts := ix.opts
 	if source != nil {
 		opts.Source = source
@@ -148,7 +148,7 @@ func (ix *Index) ReloadStamped(ctx context.Context, c *Corpus, source []byte) er
 	} else if man.hash() == cur.meta.Hash {
 		return nil
 	} else if ix.opts.Guard != nil {
-		if err := ix.opts.Guard(cur.liveCorpus(), c); err != nil {
+		if err := ix.opts.Guard(cur.liveCorpus(), c.Report()); err != nil {
 			return err
 		}
 	}

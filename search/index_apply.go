@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"strings"
@@ -151,31 +152,41 @@ const inPlaceLimit = 20000
 
 // applyCorpus changes the live index st into the index of c in place when
 // c differs by a few papers; (nil, nil) when it differs by too many.
-func applyCorpus(ctx context.Context, st *state, c *Corpus, man manifest, opts Options) (*state, error) {
+func applyCorpus(ctx context.Context, st *state, c Papers, man manifest, opts Options) (*state, error) {
 	live, err := readManifest(st.bi)
 	if err != nil {
 		return nil, &Error{Op: opOpen, Kind: Internal, Err: err}
 	}
 	var ch changes
-	for _, p := range c.Papers {
-		e, ok := live.find(p.ID)
-		if !ok || e.Content != corpus.ContentHash(&p) {
-			ch.upsert = append(ch.upsert, p)
-		}
-	}
 	for _, e := range live {
 		if _, ok := man.find(e.ID); !ok {
 			ch.del = append(ch.del, e.ID)
 		}
 	}
-	n := len(ch.upsert) + len(ch.del)
-	if n > inPlaceLimit || n > max(len(live), 1000)/2 {
+	limit := min(inPlaceLimit, max(len(live), 1000)/2)
+	tooMany := errors.New("too many changes")
+	err = c.Each(func(p *Paper) error {
+		if e, ok := live.find(p.ID); ok && e.Content == corpus.ContentHash(p) {
+			return nil
+		}
+		if len(ch.upsert)+len(ch.del) >= limit {
+			return tooMany // stop reading: a new index is built instead
+		}
+		ch.upsert = append(ch.upsert, *p)
+		return nil
+	})
+	if errors.Is(err, tooMany) || len(ch.upsert)+len(ch.del) > limit {
 		return nil, nil
 	}
+	if err != nil {
+		return nil, err
+	}
+	n := len(ch.upsert) + len(ch.del)
 	if opts.Progress != nil {
 		opts.Progress(0, n)
 	}
-	next, err := applyChanges(ctx, st, live, ch, &c.Skipped, opts.Source)
+	skipped := c.Report().Skipped
+	next, err := applyChanges(ctx, st, live, ch, &skipped, opts.Source)
 	if err == nil && opts.Progress != nil {
 		opts.Progress(n, n)
 	}

@@ -14,11 +14,11 @@ import (
 // openState opens or builds the index of c according to opts. tryLive
 // lets a Dir's live index be reused or changed in place (Open); Reload has
 // tried that already.
-func (ix *Index) openState(ctx context.Context, c *Corpus, opts Options, tryLive bool) (*state, error) {
-	if err := checkIDs(c.Papers); err != nil {
+func (ix *Index) openState(ctx context.Context, c Papers, opts Options, tryLive bool) (*state, error) {
+	man, err := manifestOf(c)
+	if err != nil {
 		return nil, err
 	}
-	man := newManifest(c.Papers)
 	if opts.Dir != "" {
 		return openDir(ctx, opts, c, man, tryLive)
 	}
@@ -34,23 +34,11 @@ func (ix *Index) openState(ctx context.Context, c *Corpus, opts Options, tryLive
 	return st, nil
 }
 
-// checkIDs rejects papers without an ID or with one used twice.
-func checkIDs(papers []Paper) error {
-	seen := make(map[string]bool, len(papers))
-	for _, p := range papers {
-		if p.ID == "" || seen[p.ID] {
-			return &Error{Op: opOpen, Kind: Invalid, Msg: fmt.Sprintf("the corpus has a missing or repeated paper ID %q (%s)", p.ID, p.Source)}
-		}
-		seen[p.ID] = true
-	}
-	return nil
-}
-
 // buildMemory indexes c into a new in-memory scorch index (scorch, not
 // bleve's NewMemOnly, which scores with TF-IDF instead of BM25). It is also
 // the first step of a build on disk: without a persister waiting on every
 // batch it runs several times faster, and the result is copied out at once.
-func buildMemory(ctx context.Context, c *Corpus, man manifest, opts Options) (bleve.Index, error) {
+func buildMemory(ctx context.Context, c Papers, man manifest, opts Options) (bleve.Index, error) {
 	m, err := newMapping()
 	if err != nil {
 		return nil, &Error{Op: opOpen, Kind: Internal, Err: err}
@@ -73,9 +61,8 @@ func buildMemory(ctx context.Context, c *Corpus, man manifest, opts Options) (bl
 // parallel but builds its segment on one core, so two overlap the two. A
 // build in memory uses one, which keeps its segments (and so bleve's
 // scores, see FACTS.md) the same from run to run.
-func fill(ctx context.Context, bi bleve.Index, c *Corpus, man manifest, opts Options, workers int) error {
-	papers := c.Papers
-	total := len(papers)
+func fill(ctx context.Context, bi bleve.Index, c Papers, man manifest, opts Options, workers int) error {
+	total := c.Len()
 	if opts.Progress != nil {
 		opts.Progress(0, total)
 	}
@@ -137,39 +124,47 @@ func fill(ctx context.Context, bi bleve.Index, c *Corpus, man manifest, opts Opt
 }
 
 // produce makes c's batches, the index-time data in the last, and hands
-// each to send.
-func produce(ctx context.Context, bi bleve.Index, c *Corpus, man manifest, source []byte, an analyzers, size int, send func(*bleve.Batch, int)) error {
-	papers := c.Papers
-	total := len(papers)
+// each to send. The papers are read one at a time: a batch is all of them
+// a build holds.
+func produce(ctx context.Context, bi bleve.Index, c Papers, man manifest, source []byte, an analyzers, size int, send func(*bleve.Batch, int)) error {
+	total := c.Len()
 	mb := newMetaBuilder(an.text, indexMeta{}, nil)
 	step := sampleStep(total)
 	now := time.Now().UTC()
 	fail := func(err error) error { return &Error{Op: opOpen, Kind: Internal, Err: err} }
-	for start := 0; start == 0 || start < total; start += size { // once at least: the meta
+	b, n, i := bi.NewBatch(), 0, 0
+	err := c.Each(func(pp *Paper) error {
 		if err := ctx.Err(); err != nil {
 			return context.Cause(ctx)
 		}
-		end := min(start+size, total)
-		b := bi.NewBatch()
-		for i := start; i < end; i++ {
-			p := papers[i]
-			if p.FirstSeen.IsZero() {
-				p.FirstSeen = now
-			}
-			mb.add(&p, 1, i%step == 0)
-			if err := indexPaper(b, &p); err != nil {
-				return fail(err)
-			}
+		p := *pp
+		if p.FirstSeen.IsZero() {
+			p.FirstSeen = now
 		}
-		if end == total {
-			m := mb.finish()
-			m.Hash, m.Skipped, m.Source = man.hash(), c.Skipped, source
-			if err := setMeta(b, m, mb.gramDF, man); err != nil {
-				return fail(err)
-			}
+		mb.add(&p, 1, i%step == 0)
+		i++
+		if err := indexPaper(b, &p); err != nil {
+			return fail(err)
 		}
-		send(b, end-start)
+		if n++; n == size && i < total {
+			send(b, n)
+			b, n = bi.NewBatch(), 0
+		}
+		return nil
+	})
+	if err != nil {
+		return err
 	}
+	if i != total {
+		return fail(fmt.Errorf("the corpus gave %d papers, not the %d it counted", i, total))
+	}
+	// The last batch (empty for an empty corpus) carries the index-time data.
+	m := mb.finish()
+	m.Hash, m.Skipped, m.Source = man.hash(), c.Report().Skipped, source
+	if err := setMeta(b, m, mb.gramDF, man); err != nil {
+		return fail(err)
+	}
+	send(b, n)
 	return nil
 }
 

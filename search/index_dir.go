@@ -57,7 +57,7 @@ func runtimeConfig() map[string]any {
 // when it holds c, changed in place when c differs from it by a few papers
 // (see applyCorpus). Otherwise it builds the index of c beside the others
 // and makes it current.
-func openDir(ctx context.Context, opts Options, c *Corpus, man manifest, tryLive bool) (*state, error) {
+func openDir(ctx context.Context, opts Options, c Papers, man manifest, tryLive bool) (*state, error) {
 	if err := os.MkdirAll(opts.Dir, 0o755); err != nil {
 		return nil, &Error{Op: opOpen, Kind: Internal, Msg: "cannot create the index directory", Err: err}
 	}
@@ -102,16 +102,17 @@ func openDir(ctx context.Context, opts Options, c *Corpus, man manifest, tryLive
 
 // reuseLive returns the live state st as the index of c: as it is, or
 // changed in place. (nil, nil) means build c's index instead.
-func reuseLive(ctx context.Context, st *state, c *Corpus, man manifest, opts Options) (*state, error) {
+func reuseLive(ctx context.Context, st *state, c Papers, man manifest, opts Options) (*state, error) {
 	if st.meta.Hash == man.hash() {
 		if opts.Source == nil || string(opts.Source) == string(st.meta.Source) {
 			return st, nil
 		}
 		// The same papers from files stamped anew: record the stamp.
-		return applyChanges(ctx, st, man, changes{}, &c.Skipped, opts.Source)
+		skipped := c.Report().Skipped
+		return applyChanges(ctx, st, man, changes{}, &skipped, opts.Source)
 	}
 	if opts.Guard != nil {
-		if err := opts.Guard(st.liveCorpus(), c); err != nil {
+		if err := opts.Guard(st.liveCorpus(), c.Report()); err != nil {
 			return nil, err
 		}
 	}
@@ -185,7 +186,7 @@ func openLive(dir string) (*state, error) {
 // guardReplace asks opts.Guard before an index of another corpus replaces
 // the live one in opts.Dir (one this version cannot use); with no live
 // index there is nothing to lose.
-func guardReplace(opts Options, c *Corpus) error {
+func guardReplace(opts Options, c Papers) error {
 	live := readCurrent(opts.Dir)
 	if opts.Guard == nil || live == "" {
 		return nil
@@ -204,13 +205,13 @@ func guardReplace(opts Options, c *Corpus) error {
 	if err != nil {
 		return nil
 	}
-	return opts.Guard(LiveCorpus{Papers: int(n), Skipped: skipped}, c)
+	return opts.Guard(LiveCorpus{Papers: int(n), Skipped: skipped}, c.Report())
 }
 
 // build writes the index of c to path: built on disk in a .tmp directory
 // (segments go to disk as they are made, so memory does not grow with the
 // corpus), compacted to one segment (see compact), synced, and renamed.
-func build(ctx context.Context, path string, c *Corpus, man manifest, opts Options) error {
+func build(ctx context.Context, path string, c Papers, man manifest, opts Options) error {
 	tmp := path + tmpSuffix
 	if err := os.RemoveAll(tmp); err != nil {
 		return &Error{Op: opOpen, Kind: Internal, Err: err}
@@ -243,7 +244,7 @@ const buildWorkers = 2
 // batches do not wait for their segments to be synced (unsafe_batch): a
 // crash leaves a .tmp directory, removed at the next open, and the whole
 // index is synced before it goes live.
-func buildDisk(ctx context.Context, dir string, c *Corpus, man manifest, opts Options) error {
+func buildDisk(ctx context.Context, dir string, c Papers, man manifest, opts Options) error {
 	m, err := newMapping()
 	if err != nil {
 		return err

@@ -14,9 +14,9 @@ func TestGuardKeepsLiveIndex(t *testing.T) {
 	_, full := seedIndex(t)
 	refused := errors.New("refused")
 	var asked []int
-	guard := func(live LiveCorpus, next *Corpus) error {
+	guard := func(live LiveCorpus, next LoadReport) error {
 		asked = append(asked, live.Papers)
-		if len(next.Papers) < live.Papers {
+		if next.Papers < live.Papers {
 			return refused
 		}
 		return nil

@@ -16,15 +16,6 @@ import (
 // changes, and the source of the corpus hash (corpus.HashOf).
 type manifest []corpus.HashEntry
 
-func newManifest(papers []Paper) manifest {
-	m := make(manifest, len(papers))
-	for i := range papers {
-		m[i] = corpus.HashEntry{ID: papers[i].ID, Content: corpus.ContentHash(&papers[i])}
-	}
-	slices.SortFunc(m, func(a, b corpus.HashEntry) int { return strings.Compare(a.ID, b.ID) })
-	return m
-}
-
 // find returns the entry of id.
 func (m manifest) find(id string) (corpus.HashEntry, bool) {
 	i, ok := slices.BinarySearchFunc(m, id, func(e corpus.HashEntry, id string) int { return strings.Compare(e.ID, id) })

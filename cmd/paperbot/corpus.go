@@ -112,7 +112,7 @@ func openIndex(ctx context.Context, cfg Config, log *slog.Logger, progressOut io
 // files and the catalog cat (nil for none). An index reused because the
 // files are unchanged holds the catalog's papers as fetches applied them.
 func openIndexGuarded(ctx context.Context, cfg Config, log *slog.Logger, progressOut io.Writer,
-	guard func(search.LiveCorpus, *search.Corpus) error, cat *ingest.Catalog) (*search.Index, *search.Corpus, error) {
+	guard func(search.LiveCorpus, search.LoadReport) error, cat *ingest.Catalog) (*search.Index, *search.Corpus, error) {
 	dir := indexDir(cfg)
 	if dir != "" && len(cfg.CorpusPatterns()) > 0 {
 		ix, err := search.OpenDir(ctx, search.Options{Dir: dir, Guard: guard})

@@ -81,8 +81,8 @@ func reload(ctx context.Context, cfg Config, ix *search.Index, log *slog.Logger,
 // startupLenient lets guard refuse only once start-up is over: when serve
 // starts there is no live index to keep serving (the old one's corpus files
 // are gone), so the loss is logged as an error and the new corpus served.
-func startupLenient(starting *atomic.Bool, guard func(search.LiveCorpus, *search.Corpus) error, log *slog.Logger) func(search.LiveCorpus, *search.Corpus) error {
-	return func(live search.LiveCorpus, next *search.Corpus) error {
+func startupLenient(starting *atomic.Bool, guard func(search.LiveCorpus, search.LoadReport) error, log *slog.Logger) func(search.LiveCorpus, search.LoadReport) error {
+	return func(live search.LiveCorpus, next search.LoadReport) error {
 		err := guard(live, next)
 		var refused *shrinkRefused
 		if errors.As(err, &refused) && starting.Load() {

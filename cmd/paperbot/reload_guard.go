@@ -49,9 +49,9 @@ func (e *shrinkRefused) logAttrs() []any {
 // shrinkGuard is the search.Options.Guard of paperbot: it refuses to
 // replace the live index with one of next when that loses papers (see
 // shrinkRefused), unless allow (the operator's explicit override) is set.
-func shrinkGuard(allow bool, log *slog.Logger) func(live search.LiveCorpus, next *search.Corpus) error {
-	return func(live search.LiveCorpus, next *search.Corpus) error {
-		n := len(next.Papers)
+func shrinkGuard(allow bool, log *slog.Logger) func(live search.LiveCorpus, next search.LoadReport) error {
+	return func(live search.LiveCorpus, next search.LoadReport) error {
+		n := next.Papers
 		lost := live.Papers - n
 		if lost*100 <= live.Papers*maxShrinkPercent && next.Skipped <= live.Skipped {
 			return nil
