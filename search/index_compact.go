@@ -12,13 +12,36 @@ import (
 
 // A build leaves many segments (scorch's background merger only keeps
 // their number in check), and every query searches every segment.
-// compactOpen merges a built index into one segment before it goes live,
-// with scorch's own merger (ForceMerge and its single-segment plan); a
-// merge task joins at most 10 segments, so it takes a few rounds. Merging
-// costs about what writing the index did once more, once per build.
+// compactOpen merges a built index before it goes live, with scorch's own
+// merger (ForceMerge), into segments of up to segmentCap papers: one
+// segment up to that size, a few above. A merge task joins at most 10
+// segments, so it takes a few rounds; merging costs about what writing the
+// index did once more, once per build.
+//
+// The cap bounds a merge's memory: merging reads its input segments
+// through memory maps, so the pages of every input (about 3 KB a paper)
+// count in the process's resident set until the merge ends. Uncapped, the
+// last merge of a million papers held 3 GB of them.
 
-// compactTarget is the segment count compact stops at.
+// segmentCap is the most papers merging puts in one segment, at build time
+// and while serving (see mergePlan).
+var segmentCap int64 = 100_000
+
+// compactTarget is the segment count compact stops at for a corpus that
+// fits one segment.
 const compactTarget = 1
+
+// mergePlan is the scorch configuration of the background merge plan:
+// the defaults with segments capped (a map, since scorch saves its
+// configuration as JSON).
+func mergePlan() map[string]any { return map[string]any{"MaxSegmentSize": segmentCap} }
+
+// compactPlan merges as far as the cap allows.
+func compactPlan() mergeplan.MergePlanOptions {
+	p := mergeplan.SingleSegmentMergePlanOptions
+	p.MaxSegmentSize = segmentCap
+	return p
+}
 
 // compactRounds bounds the ForceMerge calls: each at least divides the count
 // by up to 10, so this is far more than a million papers need.
@@ -45,7 +68,7 @@ func compactOpen(ctx context.Context, bi bleve.Index) error {
 		if n <= compactTarget {
 			break
 		}
-		plan := mergeplan.SingleSegmentMergePlanOptions
+		plan := compactPlan()
 		if err := s.ForceMerge(ctx, &plan); err != nil {
 			return fmt.Errorf("merge segments: %w", err)
 		}

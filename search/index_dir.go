@@ -48,9 +48,9 @@ func indexName(hash string) string {
 
 // runtimeConfig is the scorch configuration of an open index. Batches wait
 // until they are synced (a build's unsafe_batch, recorded in its
-// index_meta.json, is overridden).
+// index_meta.json, is overridden); merges keep segments capped.
 func runtimeConfig() map[string]any {
-	return map[string]any{"bolt_timeout": boltTimeout, "unsafe_batch": false}
+	return map[string]any{"bolt_timeout": boltTimeout, "unsafe_batch": false, "scorchMergePlanOptions": mergePlan()}
 }
 
 // openDir opens the live index in opts.Dir when tryLive is set: as it is
