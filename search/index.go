@@ -83,6 +83,10 @@ func Open(ctx context.Context, c Papers, opts Options) (*Index, error) {
 	if opts.BatchSize <= 0 {
 		opts.BatchSize = defaultBatchSize
 	}
+	man, err := manifestOf(c)
+	if err != nil {
+		return nil, err
+	}
 	ix := &Index{opts: opts}
 	if opts.Dir != "" {
 		unlock, err := lockDir(opts.Dir)
@@ -91,7 +95,7 @@ func Open(ctx context.Context, c Papers, opts Options) (*Index, error) {
 		}
 		ix.unlock = unlock
 	}
-	st, err := ix.openState(ctx, c, ix.opts, true)
+	st, err := ix.openState(ctx, c, man, ix.opts, true)
 	if err == nil {
 		st.tune = ix.tuning()
 	}
@@ -152,7 +156,8 @@ func (ix *Index) ReloadStamped(ctx context.Context, c Papers, source []byte) err
 			return err
 		}
 	}
-	st, err := ix.openState(ctx, c, opts, false)
+	inheritFirstSeen(man, cur)
+	st, err := ix.openState(ctx, c, man, opts, false)
 	if err != nil {
 		return err
 	}

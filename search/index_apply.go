@@ -202,7 +202,7 @@ func applyChanges(ctx context.Context, st *state, man manifest, ch changes, skip
 	mb := newMetaBuilder(st.an.text, st.meta, gramDF)
 	b := st.bi.NewBatch()
 	now := time.Now().UTC()
-	set := make([]corpus.HashEntry, 0, len(ch.upsert))
+	set := make([]manifestEntry, 0, len(ch.upsert))
 	for i := range ch.upsert {
 		p := ch.upsert[i]
 		if _, ok := man.find(p.ID); ok {
@@ -220,7 +220,7 @@ func applyChanges(ctx context.Context, st *state, man manifest, ch changes, skip
 		if err := indexPaper(b, &p); err != nil {
 			return fail(err)
 		}
-		set = append(set, corpus.HashEntry{ID: p.ID, Content: corpus.ContentHash(&p)})
+		set = append(set, entryOf(&p))
 	}
 	for _, id := range ch.del {
 		old, err := st.stored(id)

@@ -14,11 +14,7 @@ import (
 // openState opens or builds the index of c according to opts. tryLive
 // lets a Dir's live index be reused or changed in place (Open); Reload has
 // tried that already.
-func (ix *Index) openState(ctx context.Context, c Papers, opts Options, tryLive bool) (*state, error) {
-	man, err := manifestOf(c)
-	if err != nil {
-		return nil, err
-	}
+func (ix *Index) openState(ctx context.Context, c Papers, man manifest, opts Options, tryLive bool) (*state, error) {
 	if opts.Dir != "" {
 		return openDir(ctx, opts, c, man, tryLive)
 	}
@@ -138,9 +134,17 @@ func produce(ctx context.Context, bi bleve.Index, c Papers, man manifest, source
 			return context.Cause(ctx)
 		}
 		p := *pp
+		j, ok := man.pos(p.ID)
+		if !ok {
+			return fail(fmt.Errorf("the corpus gave paper %q on a second reading only", p.ID))
+		}
+		if p.FirstSeen.IsZero() {
+			p.FirstSeen = man[j].firstSeen() // as the index it replaces had it
+		}
 		if p.FirstSeen.IsZero() {
 			p.FirstSeen = now
 		}
+		man[j].FirstSeen = p.FirstSeen.UnixNano()
 		mb.add(&p, 1, i%step == 0)
 		i++
 		if err := indexPaper(b, &p); err != nil {

@@ -71,6 +71,7 @@ func openDir(ctx context.Context, opts Options, c Papers, man manifest, tryLive 
 		if st != nil {
 			next, err := reuseLive(ctx, st, c, man, opts)
 			if next == nil {
+				inheritFirstSeen(man, st)
 				_ = st.close()
 			}
 			if next != nil || err != nil {
@@ -117,6 +118,15 @@ func reuseLive(ctx context.Context, st *state, c Papers, man manifest, opts Opti
 		}
 	}
 	return applyCorpus(ctx, st, c, man, opts)
+}
+
+// inheritFirstSeen gives the papers of man the first-seen times the live
+// index st has for them, before an index of man replaces it. Without them a
+// paper the live index had (the same ID) would look new to the digests.
+func inheritFirstSeen(man manifest, st *state) {
+	if prior, err := readManifest(st.bi); err == nil {
+		man.inherit(prior)
+	}
 }
 
 // OpenDir opens the live index in opts.Dir without a corpus: the index

@@ -3,7 +3,6 @@ package search
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/paperbot/paperbot/search/corpus"
 )
@@ -41,13 +40,13 @@ func manifestOf(c Papers) (manifest, error) {
 		if p.ID == "" {
 			return badID(p)
 		}
-		m = append(m, corpus.HashEntry{ID: p.ID, Content: corpus.ContentHash(p)})
+		m = append(m, entryOf(p))
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	slices.SortFunc(m, func(a, b corpus.HashEntry) int { return strings.Compare(a.ID, b.ID) })
+	slices.SortFunc(m, compareEntries)
 	for i := 1; i < len(m); i++ {
 		if m[i].ID == m[i-1].ID {
 			return nil, repeatedID(c, m[i].ID)
