@@ -5,8 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
+	"runtime"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"time"
@@ -259,6 +262,7 @@ func buildDisk(ctx context.Context, dir string, c Papers, man manifest, opts Opt
 	if err != nil {
 		return err
 	}
+	defer limitBuildHeap()()
 	cfg := runtimeConfig()
 	cfg["unsafe_batch"] = true
 	bi, err := bleve.NewUsing(dir, m, scorch.Name, scorch.Name, cfg)
@@ -273,6 +277,25 @@ func buildDisk(ctx context.Context, dir string, c Papers, man manifest, opts Opt
 		err = cerr
 	}
 	return err
+}
+
+// buildHeapBudget is the heap a build on disk may add to what the process
+// held before it: bleve's batches and unpersisted segments live in about
+// 170 MB, and Go's default collector lets the heap grow to twice its live
+// size between collections.
+const buildHeapBudget = 256 << 20
+
+// limitBuildHeap sets a soft memory limit of the heap in use now plus
+// buildHeapBudget until the returned function restores the previous one,
+// unless the operator set one (GOMEMLIMIT).
+func limitBuildHeap() (restore func()) {
+	if debug.SetMemoryLimit(-1) != math.MaxInt64 {
+		return func() {}
+	}
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	prev := debug.SetMemoryLimit(int64(ms.HeapInuse) + buildHeapBudget)
+	return func() { debug.SetMemoryLimit(prev) }
 }
 
 // syncTree fsyncs every file and directory under root.
