@@ -20,6 +20,9 @@ type (
 	Corpus = corpus.Corpus
 	// Limits bounds what a load reads (corpus.Limits).
 	Limits = corpus.Limits
+	// Spool is a loaded corpus whose papers wait in a temporary file
+	// (corpus.Spool).
+	Spool = corpus.Spool
 )
 
 // Constants of the corpus side (see package corpus).
@@ -54,6 +57,13 @@ func Sentences(text string) []string { return corpus.Sentences(text) }
 // Options.Source.
 func LoadFilesStamped(patterns []string, lim Limits) (*Corpus, []byte, error) {
 	return corpus.LoadFilesStamped(patterns, lim)
+}
+
+// SpoolFilesStamped is corpus.SpoolFilesStamped: LoadFilesStamped with the
+// papers in a temporary file in dir ("" = os.TempDir()), read back with
+// Spool.Each; the caller closes the spool.
+func SpoolFilesStamped(patterns []string, lim Limits, dir string) (*Spool, []byte, error) {
+	return corpus.SpoolFilesStamped(patterns, lim, dir)
 }
 
 // SourceUnchanged is corpus.Unchanged: whether the files of a stamp

@@ -4,7 +4,6 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -88,57 +87,6 @@ func substantial(abstract string) bool {
 		}
 	}
 	return false
-}
-
-// corpus cleans the loaded records into papers, drops duplicates and
-// assigns IDs.
-func (l *loader) corpus(names []string) (*Corpus, error) {
-	papers, keys := cleanAll(l.raws)
-	for i, p := range papers {
-		if !hasWord(p.Abstract) {
-			l.skip(p.Source, "abstract has no words once markup is removed; skipped")
-			papers[i].Abstract = ""
-		}
-		l.capLinks(&papers[i])
-	}
-	c := &Corpus{Skipped: l.skipped, Problems: l.problems, Files: names}
-	if l.omitted > 0 {
-		c.Problems = append(c.Problems, fmt.Sprintf("... and %d more problems not listed", l.omitted))
-	}
-	seen := make(fingerprints, 2*len(papers))
-	kept := make([]idDigest, 0, len(papers))
-	var buf []byte
-	for i, p := range papers {
-		if p.Abstract == "" {
-			continue
-		}
-		var tk dedupKey
-		tk, buf = newDedupKey('t', p.Title, buf)
-		ak := dedupKey(keys[i]) // the normalised abstract's
-		if !substantial(p.Abstract) {
-			ak = dedupKey{} // "Part of" is a scraping accident, not an identity
-		}
-		if seen.has(tk) || seen.has(ak) {
-			c.Duplicates++
-			continue
-		}
-		seen.add(tk)
-		seen.add(ak)
-		// Lists are never nil, so JSON consumers always get arrays.
-		if p.Authors == nil {
-			p.Authors = []string{}
-		}
-		if p.CodeURLs == nil {
-			p.CodeURLs = []string{}
-		}
-		c.Papers = append(c.Papers, p)
-		kept = append(kept, keys[i])
-	}
-	if len(c.Papers) == 0 {
-		return nil, invalidf(opLoad, "no papers found in %s", strings.Join(names, ", "))
-	}
-	assignIDs(c.Papers, kept)
-	return c, nil
 }
 
 // normKey normalises text for comparison: lower case, letters and digits

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"hash"
 	"io"
 	"io/fs"
 	"os"
@@ -96,4 +97,46 @@ func (s *stampingSource) readFile(name string) ([]byte, error) {
 		})
 	}
 	return data, err
+}
+
+// open is readFile for a file read as a stream: the stat comes before the
+// open, the stamp takes its place in the list at once (before a sidecar
+// read while the file is parsed) and its hash is of the bytes read, set
+// when the file is closed.
+func (s *stampingSource) open(name string) (io.ReadCloser, error) {
+	fi, statErr := os.Stat(name)
+	now := time.Now()
+	f, err := os.Open(name)
+	switch {
+	case errors.Is(err, fs.ErrNotExist) && errors.Is(statErr, fs.ErrNotExist):
+		s.stamps = append(s.stamps, fileStamp{Name: name, Absent: true})
+		return nil, err
+	case err != nil:
+		return nil, err
+	case statErr != nil:
+		return f, nil
+	}
+	mt := fi.ModTime()
+	s.stamps = append(s.stamps, fileStamp{Name: name, Size: fi.Size(), MTime: mt.UnixNano(), Racy: now.Sub(mt) < racyWindow})
+	return &hashingFile{f: f, h: sha256.New(), src: s, i: len(s.stamps) - 1}, nil
+}
+
+// hashingFile hashes what is read from f into stamp i of src (an index:
+// the list may grow while f is open).
+type hashingFile struct {
+	f   *os.File
+	h   hash.Hash
+	src *stampingSource
+	i   int
+}
+
+func (h *hashingFile) Read(p []byte) (int, error) {
+	n, err := h.f.Read(p)
+	h.h.Write(p[:n])
+	return n, err
+}
+
+func (h *hashingFile) Close() error {
+	h.src.stamps[h.i].SHA256 = hex.EncodeToString(h.h.Sum(nil))
+	return h.f.Close()
 }

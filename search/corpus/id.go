@@ -41,6 +41,17 @@ type idDigest [sha256.Size]byte
 // base32 with an ascending alphabet keeps byte order, so sorting the
 // digests sorts their encodings.
 func assignIDs(papers []Paper, keys []idDigest) {
+	for i, id := range idsFor(keys) {
+		papers[i].ID = string(id[:])
+	}
+}
+
+// paperID is an assigned ID, IDLen bytes.
+type paperID [IDLen]byte
+
+// idsFor is assignIDs returning the IDs, in the order of keys.
+func idsFor(keys []idDigest) []paperID {
+	ids := make([]paperID, len(keys))
 	order := make([]int32, len(keys))
 	for i := range order {
 		order[i] = int32(i)
@@ -48,7 +59,7 @@ func assignIDs(papers []Paper, keys []idDigest) {
 	slices.SortFunc(order, func(a, b int32) int {
 		return bytes.Compare(keys[a][:], keys[b][:]) // equal only for equal keys
 	})
-	taken := make(map[uint64]struct{}, len(papers))
+	taken := make(map[uint64]struct{}, len(keys))
 	var enc [52]byte // idEncoding of a SHA-256
 	for _, i := range order {
 		k := keys[i]
@@ -66,6 +77,7 @@ func assignIDs(papers []Paper, keys []idDigest) {
 			}
 		}
 		taken[binary.LittleEndian.Uint64(id)] = struct{}{}
-		papers[i].ID = string(id)
+		ids[i] = paperID(id)
 	}
+	return ids
 }

@@ -1,7 +1,9 @@
 package corpus
 
 import (
+	"bytes"
 	"errors"
+	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -57,6 +59,8 @@ type fileSource interface {
 	glob(pattern string) ([]string, error)
 	isDir(name string) (bool, error)
 	readFile(name string) ([]byte, error)
+	// open opens a corpus file to read it once, front to back.
+	open(name string) (io.ReadCloser, error)
 	join(dir, name string) string
 	dir(name string) string
 	base(name string) string
@@ -68,6 +72,15 @@ func (s fsSource) glob(p string) ([]string, error) { return fs.Glob(s.fsys, p) }
 func (s fsSource) readFile(n string) ([]byte, error) {
 	return fs.ReadFile(s.fsys, n)
 }
+
+// open reads the whole file: an fs.FS holds small corpora (the seeds).
+func (s fsSource) open(n string) (io.ReadCloser, error) {
+	data, err := s.readFile(n)
+	if err != nil {
+		return nil, err
+	}
+	return io.NopCloser(bytes.NewReader(data)), nil
+}
 func (s fsSource) isDir(n string) (bool, error) {
 	fi, err := fs.Stat(s.fsys, n)
 	return err == nil && fi.IsDir(), err
@@ -78,8 +91,9 @@ func (fsSource) base(n string) string    { return path.Base(n) }
 
 type diskSource struct{}
 
-func (diskSource) glob(p string) ([]string, error)   { return filepath.Glob(p) }
-func (diskSource) readFile(n string) ([]byte, error) { return os.ReadFile(n) }
+func (diskSource) glob(p string) ([]string, error)      { return filepath.Glob(p) }
+func (diskSource) readFile(n string) ([]byte, error)    { return os.ReadFile(n) }
+func (diskSource) open(n string) (io.ReadCloser, error) { return os.Open(n) }
 func (diskSource) isDir(n string) (bool, error) {
 	fi, err := os.Stat(n)
 	return err == nil && fi.IsDir(), err
@@ -93,13 +107,20 @@ func load(src fileSource, patterns []string, lim Limits) (*Corpus, error) {
 	if err != nil {
 		return nil, err
 	}
-	l := &loader{src: src, lim: lim}
-	for _, name := range names {
-		if err := l.loadFile(name); err != nil {
-			return nil, err
-		}
+	return loadCorpus(src, names, lim)
+}
+
+// loadCorpus loads the named files into memory.
+func loadCorpus(src fileSource, names []string, lim Limits) (*Corpus, error) {
+	mem := &memSink{}
+	res, err := loadInto(src, names, lim, mem)
+	if err != nil {
+		return nil, err
 	}
-	return l.corpus(names)
+	for i := range mem.papers {
+		mem.papers[i].ID = string(res.ids[i][:])
+	}
+	return &Corpus{Papers: mem.papers, Skipped: res.skipped, Problems: res.problems, Duplicates: res.duplicates, Files: names}, nil
 }
 
 // expand resolves patterns to a sorted list of distinct files.

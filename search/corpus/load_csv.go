@@ -1,17 +1,16 @@
 package corpus
 
 import (
-	"bytes"
 	"encoding/csv"
 	"errors"
 	"io"
 )
 
 // loadCSV reads comma-separated values with a header row naming the columns
-// (see columnAliases); quoted fields may span lines. Rows with a different
+// (see columnAliases), a record at a time; quoted fields may span lines. Rows with a different
 // number of columns than the header are skipped.
-func (l *loader) loadCSV(name string, data []byte) error {
-	r := csv.NewReader(bytes.NewReader(data))
+func (l *loader) loadCSV(name string, in io.Reader) error {
+	r := csv.NewReader(in)
 	r.LazyQuotes = true
 	r.FieldsPerRecord = -1
 	head, err := r.Read()

@@ -8,7 +8,7 @@ import (
 	"unicode/utf8"
 )
 
-// add keeps a raw record for cleaning, or skips it with a problem when it
+// add passes a raw record on for cleaning, or skips it with a problem when it
 // has no abstract; a stub abstract is kept but reported.
 func (l *loader) add(r rawPaper) {
 	if strings.TrimSpace(r.abstract) == "" {
@@ -23,7 +23,11 @@ func (l *loader) add(r rawPaper) {
 	if !substantial(r.abstract) {
 		l.problem(r.src, "abstract %q looks truncated; kept", cutAtWord(strings.TrimSpace(r.abstract), 60))
 	}
-	l.raws = append(l.raws, r)
+	l.pending = append(l.pending, r)
+	l.added++
+	if len(l.pending) >= chunkSize {
+		l.flush()
+	}
 }
 
 // splitNames splits an author list: on ";" when present, else on " and "

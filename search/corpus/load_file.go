@@ -1,8 +1,10 @@
 package corpus
 
 import (
+	"bufio"
 	"bytes"
 	"fmt"
+	"io"
 	"strings"
 	"unicode/utf8"
 )
@@ -23,15 +25,26 @@ type rawPaper struct {
 	keywords []string
 }
 
-// loader accumulates the records and problems of one LoadFS/LoadFiles call.
+// loader parses the files of one load into raw records, which it hands
+// to its pipeline in chunks; it keeps the parsing problems.
 type loader struct {
 	src      fileSource
 	lim      Limits
-	raws     []rawPaper
+	out      *pipeline  // nil: records are dropped
+	pending  []rawPaper // the chunk being filled
+	added    int        // records handed on
 	skipped  int
 	problems []string
 	omitted  int
 	sidecars map[string]*sidecar // by directory
+}
+
+// flush hands the pending records to the pipeline.
+func (l *loader) flush() {
+	if len(l.pending) > 0 {
+		l.out.send(l.pending)
+		l.pending = nil
+	}
 }
 
 // problem records a problem; skip also counts a skipped record.
@@ -48,32 +61,59 @@ func (l *loader) skip(where, format string, args ...any) {
 	l.problem(where, format, args...)
 }
 
-// loadFile reads one corpus file, recognises its format and adds its records.
+// headSize is how much of a file is read to recognise its format; it
+// covers the first line that detectFormat reads (64 KiB).
+const headSize = 256 << 10
+
+// loadFile reads one corpus file, recognises its format from its head and
+// adds its records. JSON arrays, JSON Lines, TSV and CSV are read record by
+// record, so a file of any size takes memory for a record at a time; a
+// JSON object (parsed whole anyway), text (small by nature) and a file
+// whose head does not tell its format are read whole.
 func (l *loader) loadFile(name string) error {
-	data, err := l.src.readFile(name)
+	rc, err := l.src.open(name)
 	if err != nil {
 		return unreadable(name, err)
 	}
-	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
-	if len(bytes.TrimSpace(data)) == 0 {
+	defer rc.Close()
+	br := bufio.NewReaderSize(rc, headSize)
+	head, err := peekHead(br)
+	if err != nil {
+		return unreadable(name, err)
+	}
+	var data []byte // the whole file, when read whole
+	if len(head) == headSize && (len(bytes.TrimSpace(head)) == 0 || detectFormat(name, head) == formatJSONObject) {
+		// Blank so far, or one object so far (JSON Lines need two lines
+		// starting with '{'): only the whole file tells.
+		if data, err = io.ReadAll(br); err != nil {
+			return unreadable(name, err)
+		}
+		head, br = data, bufio.NewReader(bytes.NewReader(data))
+	}
+	if len(bytes.TrimSpace(head)) == 0 {
 		return invalidf(opLoad, "corpus file %s is empty", name)
 	}
-	head := data[:min(len(data), 4096)]
-	if !mostlyText(head) {
+	if !mostlyText(head[:min(len(head), 4096)]) {
 		return invalidf(opLoad, "corpus file %s is not a text file", name)
 	}
-	before, skippedBefore := len(l.raws), l.skipped
-	switch format := detectFormat(name, data); format {
+	format := detectFormat(name, head)
+	if data == nil && (format == formatJSONObject || format == formatText) {
+		if data, err = io.ReadAll(br); err != nil {
+			return unreadable(name, err)
+		}
+	}
+	before, skippedBefore := l.added, l.skipped
+	switch format {
 	case formatJSONArray:
-		err = l.loadJSONArray(name, data)
+		err = l.loadJSONArray(name, br)
 	case formatJSONObject:
 		err = l.loadJSONObject(name, data)
 	case formatJSONLines:
-		err = l.loadJSONLines(name, data)
+		err = l.loadJSONLines(name, br)
 	case formatTSV:
-		err = l.loadTSV(name, string(data))
+		err = l.loadTSV(name, br)
 	case formatCSV:
-		err = l.loadCSV(name, data)
+		err = l.loadCSV(name, br)
 	case formatText:
 		err = l.loadText(name, string(data))
 	default:
@@ -83,11 +123,31 @@ func (l *loader) loadFile(name string) error {
 	if err != nil {
 		return err
 	}
-	if len(l.raws) == before && l.skipped > skippedBefore {
+	// Read to the end, so a stamping source hashes the whole file.
+	if _, err := io.Copy(io.Discard, br); err != nil {
+		return unreadable(name, err)
+	}
+	if l.added == before && l.skipped > skippedBefore {
 		return invalidf(opLoad, "corpus file %s has no usable paper (%d records skipped; first: %s)",
 			name, l.skipped-skippedBefore, l.firstProblem(name))
 	}
 	return nil
+}
+
+// peekHead returns the first headSize bytes of r (fewer when the file is
+// shorter) after dropping a UTF-8 byte order mark; they stay unread.
+func peekHead(r *bufio.Reader) ([]byte, error) {
+	head, err := r.Peek(headSize)
+	if bytes.HasPrefix(head, []byte("\xef\xbb\xbf")) {
+		if _, err := r.Discard(3); err != nil {
+			return nil, err
+		}
+		head, err = r.Peek(headSize)
+	}
+	if err == io.EOF {
+		err = nil
+	}
+	return head, err
 }
 
 func (l *loader) firstProblem(name string) string {

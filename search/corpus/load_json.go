@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -15,10 +16,63 @@ import (
 // jsonRecord is one paper record of a JSON export, field name to raw value.
 type jsonRecord map[string]json.RawMessage
 
-// loadJSONArray reads a JSON array of paper records. A syntax error fails the
-// file, naming the line, column and record; a record that is not an object,
-// or has no abstract, is skipped.
-func (l *loader) loadJSONArray(name string, data []byte) error {
+// loadJSONArray reads a JSON array of paper records, one at a time. A
+// syntax error fails the file, naming the line, column and record; a record
+// that is not an object, or has no abstract, is skipped.
+func (l *loader) loadJSONArray(name string, r io.Reader) error {
+	t := &lineTracker{r: r}
+	dec := json.NewDecoder(t)
+	if _, err := dec.Token(); err != nil { // the opening '['
+		return l.jsonArrayError(name, err)
+	}
+	ctx := l.jsonContext(name)
+	n := 0
+	for dec.More() {
+		n++
+		start := dec.InputOffset()
+		var rec jsonRecord
+		err := dec.Decode(&rec)
+		var te *json.UnmarshalTypeError
+		if err != nil && !errors.As(err, &te) {
+			return l.jsonArrayError(name, err)
+		}
+		where := fmt.Sprintf("%s#%d (line %d)", name, n, t.at(t.skipSpaceComma(start)))
+		if err != nil || rec == nil {
+			// The decoder has read past the value: the next record is intact.
+			l.skip(where, "record is not a JSON object")
+			continue
+		}
+		l.addJSON(ctx, locRecord(name, n), where, rec)
+	}
+	if _, err := dec.Token(); err != nil { // the closing ']'
+		return l.jsonArrayError(name, err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return l.jsonArrayError(name, err)
+	}
+	return nil
+}
+
+// jsonArrayError describes the error a streaming read of a JSON array met
+// as a read of the whole file does (line, column, record): it reads the
+// file again, whole, which only a malformed file costs. Only the error
+// counts: the load fails, so what the file held is dropped.
+func (l *loader) jsonArrayError(name string, streamErr error) error {
+	data, err := l.src.readFile(name)
+	if err != nil {
+		return unreadable(name, err)
+	}
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	again := &loader{src: l.src, lim: l.lim} // no pipeline: records are dropped
+	if err := again.loadJSONArrayData(name, data); err != nil {
+		return err
+	}
+	// The file changed between the two reads.
+	return &Error{Op: opLoad, Kind: Invalid, Msg: name + ": malformed JSON", Err: streamErr}
+}
+
+// loadJSONArrayData is loadJSONArray over a file in memory.
+func (l *loader) loadJSONArrayData(name string, data []byte) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if _, err := dec.Token(); err != nil { // the opening '['
 		return jsonError(name, data, dec.InputOffset(), 0, err)
@@ -67,7 +121,7 @@ func (l *loader) loadJSONObject(name string, data []byte) error {
 	}
 	for _, key := range []string{"papers", "data", "records", "items", "results", "notes"} {
 		if v, ok := obj[key]; ok && bytes.HasPrefix(bytes.TrimSpace(v), []byte("[")) {
-			return l.loadJSONArray(name+" ("+key+")", v)
+			return l.loadJSONArrayData(name+" ("+key+")", v)
 		}
 	}
 	l.addJSON(l.jsonContext(name), locRecord(name, 1), name+"#1", obj)
@@ -76,10 +130,15 @@ func (l *loader) loadJSONObject(name string, data []byte) error {
 
 // loadJSONLines reads one JSON object per line. A line that is not valid
 // JSON is skipped with a problem naming it; the other lines still load.
-func (l *loader) loadJSONLines(name string, data []byte) error {
+func (l *loader) loadJSONLines(name string, r *bufio.Reader) error {
 	ctx := l.jsonContext(name)
+	lines := lineReader{r: r}
 	lineNo := 0
-	for line := range bytes.Lines(data) {
+	for {
+		line, ok := lines.next()
+		if !ok {
+			break
+		}
 		lineNo++
 		line = bytes.TrimSpace(line)
 		if len(line) == 0 {
@@ -96,6 +155,9 @@ func (l *loader) loadJSONLines(name string, data []byte) error {
 		default:
 			l.addJSON(ctx, where, where, rec)
 		}
+	}
+	if lines.err != nil {
+		return unreadable(name, lines.err)
 	}
 	return nil
 }

@@ -65,9 +65,9 @@ func cutRunes(s string, n int) string {
 }
 
 // capLinks keeps at most MaxCodeLinks of p's code links, reporting it.
-func (l *loader) capLinks(p *Paper) {
+func (pl *pipeline) capLinks(p *Paper) {
 	if len(p.CodeURLs) > MaxCodeLinks {
-		l.problem(p.Source, "%d code links; kept the first %d", len(p.CodeURLs), MaxCodeLinks)
+		pl.problem(p.Source, "%d code links; kept the first %d", len(p.CodeURLs), MaxCodeLinks)
 		p.CodeURLs = p.CodeURLs[:MaxCodeLinks:MaxCodeLinks]
 	}
 }

@@ -52,21 +52,20 @@ func LoadFilesStamped(patterns []string, lim Limits) (*Corpus, []byte, error) {
 		return nil, nil, err
 	}
 	src := &stampingSource{}
-	l := &loader{src: src, lim: lim}
-	for _, name := range names {
-		if err := l.loadFile(name); err != nil {
-			return nil, nil, err
-		}
-	}
-	c, err := l.corpus(names)
+	c, err := loadCorpus(src, names, lim)
 	if err != nil {
 		return nil, nil, err
 	}
-	stamp, err := json.Marshal(stampHeader{Key: stampKey(lim), Names: names, Files: src.stamps})
+	stamp, err := src.stamp(names, lim)
 	if err != nil {
 		return nil, nil, err
 	}
 	return c, stamp, nil
+}
+
+// stamp is the stamp of a load through s of the files names.
+func (s *stampingSource) stamp(names []string, lim Limits) ([]byte, error) {
+	return json.Marshal(stampHeader{Key: stampKey(lim), Names: names, Files: s.stamps})
 }
 
 // Unchanged reports whether loading patterns with lim would read the same

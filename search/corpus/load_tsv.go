@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"bufio"
 	"strconv"
 	"strings"
 )
@@ -53,20 +54,39 @@ const layoutSample = 20
 // loadTSV reads tab-separated values, split on tabs with no quoting (scraped
 // fields contain bare '"'), one record per line; a missing final newline and
 // CRLF line ends are fine. A first row made of known column names is a
-// header; otherwise the layout must be one of tsvLayouts. Rows with the
+// header; otherwise the layout must be one of tsvLayouts, checked against
+// the first layoutSample rows (the only ones held at once). Rows with the
 // wrong number of columns are skipped.
-func (l *loader) loadTSV(name, data string) error {
+func (l *loader) loadTSV(name string, r *bufio.Reader) error {
+	lines := lineReader{r: r}
+	lineNo := 0
+	next := func() ([]string, int, bool) {
+		for {
+			b, ok := lines.next()
+			if !ok {
+				return nil, 0, false
+			}
+			lineNo++
+			line := strings.TrimRight(string(b), "\r\n")
+			if strings.TrimSpace(line) != "" {
+				return strings.Split(line, "\t"), lineNo, true
+			}
+		}
+	}
 	var rows [][]string
 	var lineNos []int
-	lineNo := 0
-	for line := range strings.Lines(data) {
-		lineNo++
-		line = strings.TrimRight(line, "\r\n")
-		if strings.TrimSpace(line) == "" {
-			continue
+	for len(rows) < layoutSample {
+		cells, n, ok := next()
+		if !ok {
+			break
 		}
-		rows = append(rows, strings.Split(line, "\t"))
-		lineNos = append(lineNos, lineNo)
+		rows, lineNos = append(rows, cells), append(lineNos, n)
+	}
+	if lines.err != nil {
+		return unreadable(name, lines.err)
+	}
+	if len(rows) == 0 { // only blank lines: loadFile rules that out
+		return invalidf(opLoad, "corpus file %s is empty", name)
 	}
 	layout, header, err := tsvLayoutOf(name, rows)
 	if err != nil {
@@ -76,13 +96,26 @@ func (l *loader) loadTSV(name, data string) error {
 		rows, lineNos = rows[1:], lineNos[1:]
 	}
 	ctx := l.jsonContext(name)
-	for i, cells := range rows {
-		where := locLine(name, lineNos[i])
+	row := func(cells []string, n int) {
+		where := locLine(name, n)
 		if len(cells) != layout.cols {
 			l.skip(where, "has %d tab-separated columns, want %d (%s)", len(cells), layout.cols, layout.name)
-			continue
+			return
 		}
 		l.addRow(ctx, where, layout, cells)
+	}
+	for i, cells := range rows {
+		row(cells, lineNos[i])
+	}
+	for {
+		cells, n, ok := next()
+		if !ok {
+			break
+		}
+		row(cells, n)
+	}
+	if lines.err != nil {
+		return unreadable(name, lines.err)
 	}
 	return nil
 }

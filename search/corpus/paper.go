@@ -56,3 +56,17 @@ type Corpus struct {
 	// Files are the files read, in the order read.
 	Files []string
 }
+
+// Len is the number of papers.
+func (c *Corpus) Len() int { return len(c.Papers) }
+
+// Each calls fn with every paper in order; an error from fn stops it and is
+// returned. p points into c.Papers: fn must not keep it.
+func (c *Corpus) Each(fn func(p *Paper) error) error {
+	for i := range c.Papers {
+		if err := fn(&c.Papers[i]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
