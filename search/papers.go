@@ -8,7 +8,8 @@ import (
 )
 
 // Papers is a loaded corpus as Open and Reload read it: one paper at a
-// time, so a build need not hold the corpus in memory. *Corpus is Papers.
+// time, so a build need not hold the corpus in memory. *Corpus (in memory)
+// and *Spool (in a temporary file) are Papers.
 type Papers interface {
 	// Len is the number of papers Each yields.
 	Len() int
@@ -27,6 +28,8 @@ func noPapers(c Papers) bool {
 	case nil:
 		return true
 	case *Corpus:
+		return v == nil
+	case *Spool:
 		return v == nil
 	}
 	return false

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"os"
 
 	"github.com/paperbot/paperbot/search"
 )
@@ -53,7 +54,8 @@ type paperbotEngine struct{ ix *search.Index }
 // openPaperbot does what `paperbot serve` does with PAPERBOT_CORPUS set to
 // corpus and the index in dir: open the index there when the corpus file is
 // unchanged since it was built (reading no corpus), otherwise load the
-// corpus and open its index (built or changed when missing or stale).
+// corpus (spooled beside the index, as paperbot does with a data
+// directory) and open its index (built or changed when missing or stale).
 func openPaperbot(ctx context.Context, corpus, dir string) (*paperbotEngine, error) {
 	patterns := []string{corpus}
 	ix, err := search.OpenDir(ctx, search.Options{Dir: dir})
@@ -69,11 +71,15 @@ func openPaperbot(ctx context.Context, corpus, dir string) (*paperbotEngine, err
 	} else if search.KindOf(err) != search.NotFound {
 		return nil, err
 	}
-	c, stamp, err := search.LoadFilesStamped(patterns, search.Limits{})
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	sp, stamp, err := search.SpoolFilesStamped(patterns, search.Limits{}, dir)
 	if err != nil {
 		return nil, err
 	}
-	ix, err = search.Open(ctx, c, search.Options{Dir: dir, Source: stamp})
+	defer sp.Close()
+	ix, err = search.Open(ctx, sp, search.Options{Dir: dir, Source: stamp})
 	if err != nil {
 		return nil, err
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"os"
 	"path/filepath"
 	"runtime/debug"
 	"strings"
@@ -25,31 +26,43 @@ func loadCorpus(cfg Config) (*search.Corpus, error) {
 	return search.LoadFS(seeds.FS, "*.txt")
 }
 
-// loadCorpusStamped is loadCorpus for a process about to index: with a
-// data directory it also returns a stamp of the files read, recorded with
-// the index, so that a later start or reload with unchanged files reads
-// no corpus file (see search.LoadFilesStamped). The stamp is nil without
-// a data directory or corpus files. The catalog's fetched papers (cat, nil
-// for none) are added to the files' (see ingest.Catalog.Corpus).
-func loadCorpusStamped(cfg Config, cat *ingest.Catalog) (*search.Corpus, []byte, error) {
+// loadCorpusStamped is loadCorpus for a process about to index. With a
+// data directory the papers wait in a temporary file there, not in memory
+// (see search.SpoolFilesStamped), and the stamp of the files read is
+// returned, recorded with the index, so that a later start or reload with
+// unchanged files reads no corpus file. The stamp is nil without a data
+// directory or corpus files. The catalog's fetched papers (cat, nil for
+// none) are added to the files' (see ingest.Catalog.Papers). release frees
+// the papers once indexed.
+func loadCorpusStamped(cfg Config, cat *ingest.Catalog) (papers search.Papers, stamp []byte, release func(), err error) {
+	withCatalog := func(p search.Papers) search.Papers {
+		if cat != nil {
+			return cat.Papers(p)
+		}
+		return p
+	}
 	patterns := cfg.CorpusPatterns()
 	if len(patterns) == 0 || cfg.DataDir == "" {
 		c, err := loadCorpus(cfg)
-		if err == nil && cat != nil {
-			c = cat.Corpus(c)
+		if err != nil {
+			return nil, nil, nil, err
 		}
-		return c, nil, err
+		return withCatalog(c), nil, func() {}, nil
 	}
-	c, stamp, err := search.LoadFilesStamped(patterns, cfg.limits())
+	if err := os.MkdirAll(cfg.DataDir, 0o755); err != nil {
+		return nil, nil, nil, fmt.Errorf("cannot create the data directory: %w", err)
+	}
+	sp, files, err := search.SpoolFilesStamped(patterns, cfg.limits(), cfg.DataDir)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	src, err := json.Marshal(indexSource{Files: stamp, Skipped: c.Skipped, Duplicates: c.Duplicates,
-		Problems: firstN(c.Problems, maxRecordedProblems)})
-	if cat != nil {
-		c = cat.Corpus(c)
+	src, err := json.Marshal(indexSource{Files: files, Skipped: sp.Skipped, Duplicates: sp.Duplicates,
+		Problems: firstN(sp.Problems, maxRecordedProblems)})
+	if err != nil {
+		_ = sp.Close()
+		return nil, nil, nil, err
 	}
-	return c, src, err
+	return withCatalog(sp), src, func() { _ = sp.Close() }, nil
 }
 
 // indexSource is what an index records of the load it was built from
@@ -68,7 +81,7 @@ const maxRecordedProblems = 10
 // corpus files are unchanged since (nil when they changed, or ix has no
 // record of them). A file that had to be hashed to tell is stamped anew in
 // ix, so the next start need not read it.
-func unchangedSource(ctx context.Context, cfg Config, ix *search.Index, log *slog.Logger) *search.Corpus {
+func unchangedSource(ctx context.Context, cfg Config, ix *search.Index, log *slog.Logger) *search.LoadReport {
 	var src indexSource
 	if json.Unmarshal(ix.Source(), &src) != nil {
 		return nil
@@ -85,7 +98,7 @@ func unchangedSource(ctx context.Context, cfg Config, ix *search.Index, log *slo
 			}
 		}
 	}
-	return &search.Corpus{Skipped: src.Skipped, Duplicates: src.Duplicates, Problems: src.Problems}
+	return &search.LoadReport{Papers: ix.Stats().Papers, Skipped: src.Skipped, Duplicates: src.Duplicates, Problems: src.Problems}
 }
 
 func (cfg Config) limits() search.Limits { return search.Limits{MaxAbstract: cfg.MaxAbstract} }
@@ -97,10 +110,9 @@ func (cfg Config) limits() search.Limits { return search.Limits{MaxAbstract: cfg
 // holds every paper. Progress goes to progressOut once a build takes more
 // than a moment (nil: no progress). An index that would lose papers is
 // refused (see shrinkGuard) and the one in the data directory kept. The
-// corpus returned carries what the load reported (skipped records,
-// duplicates, problems); its Papers are empty with a data directory (the
-// index holds them).
-func openIndex(ctx context.Context, cfg Config, log *slog.Logger, progressOut io.Writer) (*search.Index, *search.Corpus, error) {
+// report returned says what the load found (skipped records, duplicates,
+// problems).
+func openIndex(ctx context.Context, cfg Config, log *slog.Logger, progressOut io.Writer) (*search.Index, *search.LoadReport, error) {
 	cat, err := loadCatalog(ctx, cfg)
 	if err != nil {
 		return nil, nil, err
@@ -112,7 +124,7 @@ func openIndex(ctx context.Context, cfg Config, log *slog.Logger, progressOut io
 // files and the catalog cat (nil for none). An index reused because the
 // files are unchanged holds the catalog's papers as fetches applied them.
 func openIndexGuarded(ctx context.Context, cfg Config, log *slog.Logger, progressOut io.Writer,
-	guard func(search.LiveCorpus, search.LoadReport) error, cat *ingest.Catalog) (*search.Index, *search.Corpus, error) {
+	guard func(search.LiveCorpus, search.LoadReport) error, cat *ingest.Catalog) (*search.Index, *search.LoadReport, error) {
 	dir := indexDir(cfg)
 	if dir != "" && len(cfg.CorpusPatterns()) > 0 {
 		ix, err := search.OpenDir(ctx, search.Options{Dir: dir, Guard: guard})
@@ -125,37 +137,26 @@ func openIndexGuarded(ctx context.Context, cfg Config, log *slog.Logger, progres
 			return nil, nil, err
 		}
 	}
-	corpus, source, err := loadCorpusStamped(cfg, cat)
+	papers, source, release, err := loadCorpusStamped(cfg, cat)
 	if err != nil {
 		return nil, nil, err
 	}
-	if corpus.Skipped > 0 || len(corpus.Problems) > 0 {
-		log.Info("corpus loaded with problems", "skipped", corpus.Skipped, "files", strings.Join(corpus.Files, ","), "first_problems", firstN(corpus.Problems, 3))
+	defer release()
+	report := papers.Report()
+	if report.Skipped > 0 || len(report.Problems) > 0 {
+		log.Info("corpus loaded with problems", "skipped", report.Skipped, "files", strings.Join(report.Files, ","), "first_problems", firstN(report.Problems, 3))
 	}
-	if corpus.Duplicates > 0 {
-		log.Info("duplicate papers indexed once", "duplicates", corpus.Duplicates)
+	if report.Duplicates > 0 {
+		log.Info("duplicate papers indexed once", "duplicates", report.Duplicates)
 	}
 	bar := newProgressBar(progressOut, time.Now)
-	ix, err := search.Open(ctx, corpus, search.Options{Dir: dir, Progress: bar.update, Guard: guard, Source: source})
+	ix, err := search.Open(ctx, papers, search.Options{Dir: dir, Progress: bar.update, Guard: guard, Source: source})
 	bar.finish()
 	if err != nil {
 		return nil, nil, err
 	}
-	report := &search.Corpus{Skipped: corpus.Skipped, Duplicates: corpus.Duplicates, Problems: corpus.Problems, Files: corpus.Files}
-	if dir != "" {
-		releaseCorpus(&corpus)
-	} else {
-		report.Papers = corpus.Papers
-	}
-	return ix, report, nil
-}
-
-// releaseCorpus drops a loaded corpus the index on disk now holds and
-// hands the memory back to the system: a serving process need not keep a
-// build's peak for its lifetime.
-func releaseCorpus(c **search.Corpus) {
-	*c = nil
-	debug.FreeOSMemory()
+	debug.FreeOSMemory() // a serving process need not keep a build's peak for its lifetime
+	return ix, &report, nil
 }
 
 func indexDir(cfg Config) string {

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"sync/atomic"
 	"syscall"
 	"time"
@@ -47,19 +48,14 @@ func reload(ctx context.Context, cfg Config, ix *search.Index, log *slog.Logger,
 		log.Info("re-index: the corpus files have not changed", "papers", ix.Stats().Papers)
 		return bot.ReloadUnchanged
 	}
-	corpus, source, err := loadCorpusStamped(cfg, cat)
+	papers, source, release, err := loadCorpusStamped(cfg, cat)
 	if err != nil {
 		log.Error("re-index failed; the previous index stays live", "err", oneLine(err), "papers", ix.Stats().Papers)
 		return bot.ReloadFailed
 	}
-	if corpus.Hash() == ix.CorpusHash() {
-		log.Info("re-index: the corpus has not changed", "papers", ix.Stats().Papers)
-		if source != nil {
-			_ = ix.ReloadStamped(ctx, corpus, source) // records the new stamp only
-		}
-		return bot.ReloadUnchanged
-	}
-	if err := ix.ReloadStamped(ctx, corpus, source); err != nil {
+	defer release()
+	before := ix.CorpusHash()
+	if err := ix.ReloadStamped(ctx, papers, source); err != nil {
 		var refused *shrinkRefused
 		if errors.As(err, &refused) {
 			log.Error("re-index refused: it would lose papers; the previous index stays live", refused.logAttrs()...)
@@ -68,12 +64,15 @@ func reload(ctx context.Context, cfg Config, ix *search.Index, log *slog.Logger,
 		log.Error("re-index failed; the previous index stays live", "err", oneLine(err), "papers", ix.Stats().Papers)
 		return bot.ReloadFailed
 	}
-	if corpus.Skipped > 0 {
-		log.Warn("re-indexed with problems", "skipped", corpus.Skipped, "first_problems", firstN(corpus.Problems, 3))
+	if ix.CorpusHash() == before {
+		// Only the files' stamp was recorded, if anything.
+		log.Info("re-index: the corpus has not changed", "papers", ix.Stats().Papers)
+		return bot.ReloadUnchanged
 	}
-	if cfg.DataDir != "" {
-		releaseCorpus(&corpus)
+	if r := papers.Report(); r.Skipped > 0 {
+		log.Warn("re-indexed with problems", "skipped", r.Skipped, "first_problems", firstN(r.Problems, 3))
 	}
+	debug.FreeOSMemory() // a serving process need not keep a reload's peak
 	log.Info("re-indexed", "papers", ix.Stats().Papers, "took", time.Since(start).Round(time.Millisecond))
 	return bot.ReloadOK
 }

@@ -15,16 +15,7 @@ func (c *Corpus) Report() Report {
 	return Report{Papers: len(c.Papers), Skipped: c.Skipped, Problems: c.Problems, Duplicates: c.Duplicates, Files: c.Files}
 }
 
-// Len returns the number of papers.
-func (c *Corpus) Len() int { return len(c.Papers) }
-
-// Each calls fn with every paper in order; fn must not keep p. An error
-// from fn stops it and is returned.
-func (c *Corpus) Each(fn func(p *Paper) error) error {
-	for i := range c.Papers {
-		if err := fn(&c.Papers[i]); err != nil {
-			return err
-		}
-	}
-	return nil
+// Report describes s.
+func (s *Spool) Report() Report {
+	return Report{Papers: s.count, Skipped: s.Skipped, Problems: s.Problems, Duplicates: s.Duplicates, Files: s.Files}
 }
