@@ -56,7 +56,7 @@ func (ix *Index) Apply(ctx context.Context, b Batch) (Applied, error) {
 	if err != nil {
 		return Applied{}, err
 	}
-	man, err := readManifest(cur.bi)
+	man, err := cur.manifest()
 	if err != nil {
 		return Applied{}, &Error{Op: opApply, Kind: Internal, Err: err}
 	}
@@ -153,9 +153,9 @@ const inPlaceLimit = 20000
 // applyCorpus changes the live index st into the index of c in place when
 // c differs by a few papers; (nil, nil) when it differs by too many.
 func applyCorpus(ctx context.Context, st *state, c Papers, man manifest, opts Options) (*state, error) {
-	live, err := readManifest(st.bi)
+	live, err := st.manifest()
 	if err != nil {
-		return nil, &Error{Op: opOpen, Kind: Internal, Err: err}
+		return nil, nil // a lost or damaged manifest: build anew
 	}
 	var ch changes
 	for _, e := range live {
@@ -239,15 +239,27 @@ func applyChanges(ctx context.Context, st *state, man manifest, ch changes, skip
 	if source != nil {
 		m.Source = source
 	}
-	if err := setMeta(b, m, gramDF, next); err != nil {
+	file, err := setMeta(b, m, gramDF, next, st.dir)
+	if err == nil {
+		err = ctx.Err()
+		if err != nil {
+			err = &Error{Op: opApply, Kind: Internal, Msg: "the update was interrupted", Err: err}
+		}
+	}
+	if err == nil {
+		if err = st.bi.Batch(b); err != nil {
+			err = fmt.Errorf("index batch: %w", err)
+		}
+	}
+	if err != nil {
+		removeManifest(st.dir, file)
+		var e *Error
+		if errors.As(err, &e) {
+			return nil, err
+		}
 		return fail(err)
 	}
-	if err := ctx.Err(); err != nil {
-		return nil, &Error{Op: opApply, Kind: Internal, Msg: "the update was interrupted", Err: err}
-	}
-	if err := st.bi.Batch(b); err != nil {
-		return fail(fmt.Errorf("index batch: %w", err))
-	}
+	removeManifest(st.dir, st.meta.Manifest) // replaced
 	ns, err := newState(st.bi, st.dir, true)
 	if err != nil {
 		return fail(err)

@@ -43,7 +43,7 @@ func buildMemory(ctx context.Context, c Papers, man manifest, opts Options) (ble
 	if err != nil {
 		return nil, &Error{Op: opOpen, Kind: Internal, Err: err}
 	}
-	if err := fill(ctx, bi, c, man, opts, 1); err != nil {
+	if err := fill(ctx, bi, "", c, man, opts, 1); err != nil {
 		_ = bi.Close()
 		return nil, err
 	}
@@ -57,7 +57,7 @@ func buildMemory(ctx context.Context, c Papers, man manifest, opts Options) (ble
 // parallel but builds its segment on one core, so two overlap the two. A
 // build in memory uses one, which keeps its segments (and so bleve's
 // scores, see FACTS.md) the same from run to run.
-func fill(ctx context.Context, bi bleve.Index, c Papers, man manifest, opts Options, workers int) error {
+func fill(ctx context.Context, bi bleve.Index, dir string, c Papers, man manifest, opts Options, workers int) error {
 	total := c.Len()
 	if opts.Progress != nil {
 		opts.Progress(0, total)
@@ -98,7 +98,7 @@ func fill(ctx context.Context, bi bleve.Index, c Papers, man manifest, opts Opti
 			}
 		}()
 	}
-	err = produce(ctx, bi, c, man, opts.Source, an, size, func(b *bleve.Batch, n int) {
+	err = produce(ctx, bi, dir, c, man, opts.Source, an, size, func(b *bleve.Batch, n int) {
 		select {
 		case jobs <- job{b, n}:
 		case <-ctx.Done():
@@ -122,7 +122,7 @@ func fill(ctx context.Context, bi bleve.Index, c Papers, man manifest, opts Opti
 // produce makes c's batches, the index-time data in the last, and hands
 // each to send. The papers are read one at a time: a batch is all of them
 // a build holds.
-func produce(ctx context.Context, bi bleve.Index, c Papers, man manifest, source []byte, an analyzers, size int, send func(*bleve.Batch, int)) error {
+func produce(ctx context.Context, bi bleve.Index, dir string, c Papers, man manifest, source []byte, an analyzers, size int, send func(*bleve.Batch, int)) error {
 	total := c.Len()
 	mb := newMetaBuilder(an.text, indexMeta{}, nil)
 	step := sampleStep(total)
@@ -165,7 +165,7 @@ func produce(ctx context.Context, bi bleve.Index, c Papers, man manifest, source
 	// The last batch (empty for an empty corpus) carries the index-time data.
 	m := mb.finish()
 	m.Hash, m.Skipped, m.Source = man.hash(), c.Report().Skipped, source
-	if err := setMeta(b, m, mb.gramDF, man); err != nil {
+	if _, err := setMeta(b, m, mb.gramDF, man, dir); err != nil {
 		return fail(err)
 	}
 	send(b, n)

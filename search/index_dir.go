@@ -127,7 +127,7 @@ func reuseLive(ctx context.Context, st *state, c Papers, man manifest, opts Opti
 // index st has for them, before an index of man replaces it. Without them a
 // paper the live index had (the same ID) would look new to the digests.
 func inheritFirstSeen(man manifest, st *state) {
-	if prior, err := readManifest(st.bi); err == nil {
+	if prior, err := st.manifest(); err == nil {
 		man.inherit(prior)
 	}
 }
@@ -193,6 +193,7 @@ func openLive(dir string) (*state, error) {
 		_ = os.RemoveAll(path)
 		return nil, nil
 	}
+	removeStaleManifests(path, st.meta.Manifest)
 	return st, nil
 }
 
@@ -269,7 +270,7 @@ func buildDisk(ctx context.Context, dir string, c Papers, man manifest, opts Opt
 	if err != nil {
 		return err
 	}
-	err = fill(ctx, bi, c, man, opts, buildWorkers)
+	err = fill(ctx, bi, dir, c, man, opts, buildWorkers)
 	if err == nil {
 		err = compactOpen(ctx, bi)
 	}

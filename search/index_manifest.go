@@ -3,11 +3,12 @@ package search
 import (
 	"encoding/binary"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
-
-	"github.com/blevesearch/bleve/v2"
 
 	"github.com/paperbot/paperbot/search/corpus"
 )
@@ -140,10 +141,65 @@ func decodeManifest(b []byte) (manifest, error) {
 	return m, nil
 }
 
-func readManifest(bi bleve.Index) (manifest, error) {
-	b, err := bi.GetInternal([]byte(manifestKey))
+// manifest reads the live index's manifest: from its file, or from the
+// internal storage of an index in memory (or built before the file).
+func (s *state) manifest() (manifest, error) {
+	if s.meta.Manifest == "" {
+		b, err := s.bi.GetInternal([]byte(manifestKey))
+		if err != nil {
+			return nil, fmt.Errorf("read paper manifest: %w", err)
+		}
+		return decodeManifest(b)
+	}
+	b, err := os.ReadFile(filepath.Join(s.dir, s.meta.Manifest))
 	if err != nil {
 		return nil, fmt.Errorf("read paper manifest: %w", err)
 	}
 	return decodeManifest(b)
+}
+
+// manifestPrefix starts the names of manifest files in an index directory.
+const manifestPrefix = "paperbot-manifest-"
+
+// writeManifest writes m to a new file in dir, synced, and returns its name.
+func writeManifest(dir string, m manifest) (string, error) {
+	name := manifestPrefix + strconv.FormatInt(time.Now().UnixNano(), 36)
+	path := filepath.Join(dir, name)
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return "", fmt.Errorf("write paper manifest: %w", err)
+	}
+	_, err = f.Write(m.encode())
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = syncDir(dir)
+	}
+	if err != nil {
+		_ = os.Remove(path)
+		return "", fmt.Errorf("write paper manifest: %w", err)
+	}
+	return name, nil
+}
+
+// removeManifest deletes manifest file name from dir, if there is one.
+func removeManifest(dir, name string) {
+	if dir != "" && name != "" {
+		_ = os.Remove(filepath.Join(dir, name))
+	}
+}
+
+// removeStaleManifests deletes the manifest files in dir but keep: those
+// of batches a crash interrupted.
+func removeStaleManifests(dir, keep string) {
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if n := e.Name(); strings.HasPrefix(n, manifestPrefix) && n != keep {
+			_ = os.Remove(filepath.Join(dir, n))
+		}
+	}
 }

@@ -16,8 +16,12 @@ import (
 // internal storage, written in the same bleve batch as the papers it
 // describes, so the two cannot disagree after a crash: the corpus hash and
 // source stamp, venues, mined acronyms and the ranking sample (metaKey),
-// the sample's 3-gram document frequencies (gramsKey), and every paper's
-// content hash (manifestKey, read only to apply changes).
+// and the sample's 3-gram document frequencies (gramsKey). Every paper's
+// content hash and first-seen time (the manifest, read only to apply
+// changes) is a file beside the index, named by the meta: scorch reads its
+// whole internal storage at every open and writes it again with every
+// snapshot, 35 MB at a million papers. An index in memory keeps the
+// manifest in the internal storage (manifestKey).
 const (
 	metaKey     = "paperbot.meta"
 	gramsKey    = "paperbot.grams"
@@ -38,6 +42,9 @@ type indexMeta struct {
 	// Sample is the ranking sample (see rankStats): token and 3-gram sums
 	// over Sampled papers.
 	Sample sampleSums `json:"sample"`
+	// Manifest names the file in the index directory that holds the paper
+	// manifest; "" when it is in the internal storage (manifestKey).
+	Manifest string `json:"manifest,omitempty"`
 }
 
 type minedPair struct {
@@ -213,14 +220,26 @@ func readGrams(bi bleve.Index) (map[uint64]int32, error) {
 	return decodeGrams(b)
 }
 
-// setMeta puts the meta, 3-gram table and manifest into a batch.
-func setMeta(b *bleve.Batch, m indexMeta, gramDF map[uint64]int32, man manifest) error {
+// setMeta puts the meta, 3-gram table and manifest into a batch. With an
+// index directory dir the manifest goes to a new file there, named in the
+// meta, and file is its name: the caller removes it if the batch fails, and
+// the previous one once it succeeds. In memory it goes to the internal
+// storage.
+func setMeta(b *bleve.Batch, m indexMeta, gramDF map[uint64]int32, man manifest, dir string) (file string, err error) {
+	m.Manifest = ""
+	if dir != "" {
+		if m.Manifest, err = writeManifest(dir, man); err != nil {
+			return "", err
+		}
+		b.DeleteInternal([]byte(manifestKey)) // an index built before kept it there
+	} else {
+		b.SetInternal([]byte(manifestKey), man.encode())
+	}
 	mb, err := json.Marshal(m)
 	if err != nil {
-		return err
+		return m.Manifest, err
 	}
 	b.SetInternal([]byte(metaKey), mb)
 	b.SetInternal([]byte(gramsKey), encodeGrams(gramDF))
-	b.SetInternal([]byte(manifestKey), man.encode())
-	return nil
+	return m.Manifest, nil
 }

@@ -2,6 +2,8 @@ package search
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 	"time"
@@ -84,5 +86,65 @@ func TestManifestReadsBothLayouts(t *testing.T) {
 	}
 	if _, err := decodeManifest(m.encode()[:10]); err == nil {
 		t.Error("a cut manifest decoded without error")
+	}
+}
+
+// manifestFiles lists the manifest files of the live index in dir.
+func manifestFiles(t *testing.T, dir string) []string {
+	t.Helper()
+	m, _ := filepath.Glob(filepath.Join(dir, readCurrent(dir), manifestPrefix+"*"))
+	return m
+}
+
+// TestManifestFileOnDisk: an index on disk keeps its manifest in one file
+// beside it (scorch's internal storage, read at every open, stays small);
+// a change replaces the file, a file a crash left behind is removed at the
+// next open, and a lost manifest makes a changed corpus rebuild rather than
+// fail.
+func TestManifestFileOnDisk(t *testing.T) {
+	dir := t.TempDir()
+	ix := openT(t, subset(t, 10), Options{Dir: dir})
+	files := manifestFiles(t, dir)
+	if len(files) != 1 {
+		t.Fatalf("manifest files after the build: %v, want one", files)
+	}
+	if b, err := ix.st.bi.GetInternal([]byte(manifestKey)); err != nil || b != nil {
+		t.Errorf("the internal storage still holds a manifest (%d bytes, %v)", len(b), err)
+	}
+	if _, err := ix.Apply(context.Background(), Batch{Upsert: []Paper{tardigrade("tardi01")}}); err != nil {
+		t.Fatal(err)
+	}
+	after := manifestFiles(t, dir)
+	if len(after) != 1 || after[0] == files[0] {
+		t.Fatalf("manifest files after a change: %v, want one new one (was %v)", after, files)
+	}
+	if err := ix.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	stale := filepath.Join(dir, readCurrent(dir), manifestPrefix+"crashed")
+	if err := os.WriteFile(stale, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	re, err := OpenDir(context.Background(), Options{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := manifestFiles(t, dir); !slices.Equal(got, after) {
+		t.Errorf("manifest files after reopening: %v, want %v", got, after)
+	}
+	if err := re.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	if err := os.Remove(after[0]); err != nil {
+		t.Fatal(err)
+	}
+	ix = openT(t, subset(t, 12), Options{Dir: dir})
+	if got := ix.Stats().Papers; got != 12 {
+		t.Fatalf("after losing the manifest: %d papers, want 12", got)
+	}
+	if got := manifestFiles(t, dir); len(got) != 1 {
+		t.Errorf("manifest files after the rebuild: %v, want one", got)
 	}
 }
