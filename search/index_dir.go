@@ -53,7 +53,7 @@ func indexName(hash string) string {
 // until they are synced (a build's unsafe_batch, recorded in its
 // index_meta.json, is overridden); merges keep segments capped.
 func runtimeConfig() map[string]any {
-	return map[string]any{"bolt_timeout": boltTimeout, "unsafe_batch": false, "scorchMergePlanOptions": mergePlan()}
+	return map[string]any{"bolt_timeout": boltTimeout, "unsafe_batch": false, "scorchMergePlanOptions": mergePlan(segmentCap)}
 }
 
 // openDir opens the live index in opts.Dir when tryLive is set: as it is
@@ -266,6 +266,7 @@ func buildDisk(ctx context.Context, dir string, c Papers, man manifest, opts Opt
 	defer limitBuildHeap()()
 	cfg := runtimeConfig()
 	cfg["unsafe_batch"] = true
+	cfg["scorchMergePlanOptions"] = mergePlan(buildSegmentCap)
 	bi, err := bleve.NewUsing(dir, m, scorch.Name, scorch.Name, cfg)
 	if err != nil {
 		return err
