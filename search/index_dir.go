@@ -273,6 +273,9 @@ func buildDisk(ctx context.Context, dir string, c Papers, man manifest, opts Opt
 	}
 	err = fill(ctx, bi, dir, c, man, opts, buildWorkers)
 	if err == nil {
+		// Hand the batches' heap back before merging maps hundreds of
+		// megabytes of segments: Go returns freed memory only gradually.
+		debug.FreeOSMemory()
 		err = compactOpen(ctx, bi)
 	}
 	if cerr := bi.Close(); err == nil {
