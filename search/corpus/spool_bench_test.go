@@ -1,6 +1,8 @@
 package corpus
 
 import (
+	"flag"
+	"fmt"
 	"path/filepath"
 	"runtime"
 	"runtime/metrics"
@@ -9,14 +11,17 @@ import (
 	"time"
 )
 
+var spoolPapers = flag.Int("spool.papers", 100_000, "papers in BenchmarkSpool's generated corpus")
+
 // BenchmarkSpool loads a generated 100k-paper JSON Lines corpus (seed
-// sentences, unique titles, deterministic) three ways and reports papers/s
-// and the peak heap (live and not yet collected objects, sampled every
-// 10 ms): spool spools it, load loads it into memory (LoadFilesStamped),
-// each reads a spool back. Run with -benchtime=1x.
+// sentences, unique titles, deterministic; -args -spool.papers=N for
+// another size) three ways and reports papers/s and the peak heap (live
+// and not yet collected objects, sampled every 10 ms): spool spools it,
+// load loads it into memory (LoadFilesStamped), each reads a spool back.
+// Run with -benchtime=1x.
 func BenchmarkSpool(b *testing.B) {
-	path := filepath.Join(b.TempDir(), "synthetic-100k.jsonl")
-	synthetic{n: 100_000}.write(b, path, seedSentences(b))
+	path := filepath.Join(b.TempDir(), fmt.Sprintf("synthetic-%d.jsonl", *spoolPapers))
+	synthetic{n: *spoolPapers}.write(b, path, seedSentences(b))
 	patterns := []string{path}
 	b.Run("spool", func(b *testing.B) {
 		measure(b, func() int {
