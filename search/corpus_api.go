@@ -59,6 +59,15 @@ func LoadFilesStamped(patterns []string, lim Limits) (*Corpus, []byte, error) {
 	return corpus.LoadFilesStamped(patterns, lim)
 }
 
+// SpoolFilesWatched is corpus.SpoolFilesWatched: SpoolFilesStamped with
+// the bytes read reported as it goes.
+func SpoolFilesWatched(patterns []string, lim Limits, dir string, progress func(read, total int64)) (*Spool, []byte, error) {
+	return corpus.SpoolFilesWatched(patterns, lim, dir, progress)
+}
+
+// RemoveSpools is corpus.RemoveSpools.
+func RemoveSpools(dir string) { corpus.RemoveSpools(dir) }
+
 // SpoolFilesStamped is corpus.SpoolFilesStamped: LoadFilesStamped with the
 // papers in a temporary file in dir ("" = os.TempDir()), read back with
 // Spool.Each; the caller closes the spool.

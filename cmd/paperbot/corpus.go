@@ -33,8 +33,9 @@ func loadCorpus(cfg Config) (*search.Corpus, error) {
 // unchanged files reads no corpus file. The stamp is nil without a data
 // directory or corpus files. The catalog's fetched papers (cat, nil for
 // none) are added to the files' (see ingest.Catalog.Papers). release frees
-// the papers once indexed.
-func loadCorpusStamped(cfg Config, cat *ingest.Catalog) (papers search.Papers, stamp []byte, release func(), err error) {
+// the papers once indexed. A bar of the files read goes to progressOut (nil:
+// none) once reading takes more than a moment.
+func loadCorpusStamped(cfg Config, cat *ingest.Catalog, progressOut io.Writer) (papers search.Papers, stamp []byte, release func(), err error) {
 	withCatalog := func(p search.Papers) search.Papers {
 		if cat != nil {
 			return cat.Papers(p)
@@ -52,7 +53,10 @@ func loadCorpusStamped(cfg Config, cat *ingest.Catalog) (papers search.Papers, s
 	if err := os.MkdirAll(cfg.DataDir, 0o755); err != nil {
 		return nil, nil, nil, fmt.Errorf("cannot create the data directory: %w", err)
 	}
-	sp, files, err := search.SpoolFilesStamped(patterns, cfg.limits(), cfg.DataDir)
+	search.RemoveSpools(cfg.DataDir) // a crashed build's
+	bar := newReadingBar(progressOut, time.Now)
+	sp, files, err := search.SpoolFilesWatched(patterns, cfg.limits(), cfg.DataDir, bar.updateBytes)
+	bar.finish()
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -137,7 +141,7 @@ func openIndexGuarded(ctx context.Context, cfg Config, log *slog.Logger, progres
 			return nil, nil, err
 		}
 	}
-	papers, source, release, err := loadCorpusStamped(cfg, cat)
+	papers, source, release, err := loadCorpusStamped(cfg, cat, progressOut)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -190,13 +194,26 @@ type progressBar struct {
 	start   time.Time
 	drawn   bool
 	lastPct int
+	verb    string // "indexing"
+	unit    string // "papers", or "MB" of files read
+	scale   int    // what one unit counts: 1, or 1<<20 bytes
 }
 
 const progressDelay = 300 * time.Millisecond
 
 func newProgressBar(w io.Writer, now func() time.Time) *progressBar {
-	return &progressBar{w: w, now: now, start: now(), lastPct: -1}
+	return &progressBar{w: w, now: now, start: now(), lastPct: -1, verb: "indexing", unit: "papers", scale: 1}
 }
+
+// newReadingBar is a progressBar of the corpus files read, in megabytes.
+func newReadingBar(w io.Writer, now func() time.Time) *progressBar {
+	p := newProgressBar(w, now)
+	p.verb, p.unit, p.scale = "reading corpus", "MB", 1<<20
+	return p
+}
+
+// updateBytes is update for a bar counting bytes.
+func (p *progressBar) updateBytes(read, total int64) { p.update(int(read), int(total)) }
 
 func (p *progressBar) update(done, total int) {
 	if p.w == nil || total <= 0 || (!p.drawn && p.now().Sub(p.start) < progressDelay) {
@@ -217,7 +234,7 @@ func (p *progressBar) update(done, total int) {
 			bar[i] = '.'
 		}
 	}
-	fmt.Fprintf(p.w, "\rindexing [%s] %3d%% %d/%d papers%s", bar, pct, done, total, p.pace(done, total))
+	fmt.Fprintf(p.w, "\r%s [%s] %3d%% %d/%d %s%s", p.verb, bar, pct, done/p.scale, total/p.scale, p.unit, p.pace(done, total))
 }
 
 // pace is ", N papers/s, T left" once there is a rate to tell, padded so a
@@ -229,7 +246,7 @@ func (p *progressBar) pace(done, total int) string {
 	}
 	rate := float64(done) / elapsed
 	left := time.Duration(float64(total-done) / rate * float64(time.Second)).Round(time.Second)
-	return fmt.Sprintf(", %.0f papers/s, %s left   ", rate, left)
+	return fmt.Sprintf(", %.0f %s/s, %s left   ", rate/float64(p.scale), p.unit, left)
 }
 
 func (p *progressBar) finish() {

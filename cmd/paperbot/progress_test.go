@@ -26,3 +26,19 @@ func TestProgressBarShowsRateAndTimeLeft(t *testing.T) {
 		}
 	}
 }
+
+func TestReadingBarCountsMegabytes(t *testing.T) {
+	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	clock := func() time.Time { return now }
+	var out bytes.Buffer
+	bar := newReadingBar(&out, clock)
+	now = now.Add(4 * time.Second)
+	bar.updateBytes(400<<20, 1000<<20) // 100 MB/s: 600 MB left take 6 s
+	bar.finish()
+	got := out.String()
+	for _, want := range []string{"reading corpus", "40% 400/1000 MB", "100 MB/s", "6s left"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("progress line %q lacks %q", got, want)
+		}
+	}
+}

@@ -79,12 +79,23 @@ func hashFile(name string) (string, error) {
 type stampingSource struct {
 	diskSource
 	stamps []fileStamp
+	// progress, if set, is told the bytes read so far.
+	progress func(read int64)
+	read     int64
+}
+
+func (s *stampingSource) count(n int) {
+	if s.progress != nil && n > 0 {
+		s.read += int64(n)
+		s.progress(s.read)
+	}
 }
 
 func (s *stampingSource) readFile(name string) ([]byte, error) {
 	fi, statErr := os.Stat(name)
 	now := time.Now()
 	data, err := os.ReadFile(name)
+	s.count(len(data))
 	switch {
 	case errors.Is(err, fs.ErrNotExist) && errors.Is(statErr, fs.ErrNotExist):
 		s.stamps = append(s.stamps, fileStamp{Name: name, Absent: true})
@@ -133,6 +144,7 @@ type hashingFile struct {
 func (h *hashingFile) Read(p []byte) (int, error) {
 	n, err := h.f.Read(p)
 	h.h.Write(p[:n])
+	h.src.count(n)
 	return n, err
 }
 

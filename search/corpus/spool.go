@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 
 	"github.com/paperbot/paperbot/fault"
 )
@@ -38,17 +39,32 @@ const opSpool = "spool corpus"
 // or an *Error of Kind Internal when the spool file cannot be written. The
 // caller must Close the spool to remove the file.
 func SpoolFilesStamped(patterns []string, lim Limits, dir string) (*Spool, []byte, error) {
+	return SpoolFilesWatched(patterns, lim, dir, nil)
+}
+
+// SpoolFilesWatched is SpoolFilesStamped telling progress, when set, the
+// bytes read so far and the size of all the files, as it reads them.
+func SpoolFilesWatched(patterns []string, lim Limits, dir string, progress func(read, total int64)) (*Spool, []byte, error) {
 	names, err := expand(diskSource{}, patterns)
 	if err != nil {
 		return nil, nil, err
 	}
-	f, err := os.CreateTemp(dir, "paperbot-spool-*")
+	src := &stampingSource{}
+	if progress != nil {
+		var total int64
+		for _, n := range names {
+			if fi, err := os.Stat(n); err == nil {
+				total += fi.Size()
+			}
+		}
+		src.progress = func(read int64) { progress(min(read, total), total) }
+	}
+	f, err := os.CreateTemp(dir, spoolPattern)
 	if err != nil {
 		return nil, nil, &Error{Op: opSpool, Kind: fault.Internal, Msg: "cannot create the spool file", Err: err}
 	}
 	s := &Spool{f: f, name: f.Name(), Files: names}
 	w := &spoolWriter{w: bufio.NewWriterSize(f, 256<<10)}
-	src := &stampingSource{}
 	res, err := loadInto(src, names, lim, w)
 	if err == nil {
 		err = w.flush()
@@ -117,6 +133,23 @@ func (s *Spool) damaged(rec int, err error) error {
 		err = io.ErrUnexpectedEOF
 	}
 	return &Error{Op: opSpool, Kind: fault.Internal, Msg: fmt.Sprintf("cannot read paper %d of %d back from %s", rec+1, s.count, s.name), Err: err}
+}
+
+// spoolPattern names spool files (os.CreateTemp).
+const spoolPattern = "paperbot-spool-*"
+
+// RemoveSpools deletes the spool files in dir: those of a process that
+// died before closing them (a build of a million papers leaves more than a
+// gigabyte). A running process's open spool stays readable on Unix, where
+// a removed file lives on while it is open; elsewhere it cannot be removed.
+func RemoveSpools(dir string) {
+	if dir == "" {
+		dir = os.TempDir()
+	}
+	names, _ := filepath.Glob(filepath.Join(dir, spoolPattern))
+	for _, n := range names {
+		_ = os.Remove(n)
+	}
 }
 
 // Close removes the temporary file; it is safe to call twice.

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -252,5 +253,66 @@ func TestSpoolCodecRoundTrip(t *testing.T) {
 		if err := decodePaper(rec[:n], new(Paper)); err == nil {
 			t.Fatalf("a record cut to %d of %d bytes decoded", n, len(rec))
 		}
+	}
+}
+
+// TestRemoveSpools: a spool a crashed process left is removed; an open
+// one stays readable (on Unix a removed file lives while it is open).
+func TestRemoveSpools(t *testing.T) {
+	dir := t.TempDir()
+	left := filepath.Join(dir, "paperbot-spool-123")
+	if err := os.WriteFile(left, []byte("x"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	other := filepath.Join(dir, "papers.jsonl")
+	if err := os.WriteFile(other, []byte("x"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	s, _, err := SpoolFilesStamped([]string{"../../seeds/*.txt"}, Limits{}, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	RemoveSpools(dir)
+	if _, err := os.Stat(left); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the crashed spool is still there: %v", err)
+	}
+	if _, err := os.Stat(other); err != nil {
+		t.Errorf("a corpus file beside the spools was removed: %v", err)
+	}
+	if runtime.GOOS != "windows" {
+		if n := len(spooled(t, s)); n != s.Len() || n == 0 {
+			t.Errorf("the open spool gave %d papers after the removal, want %d", n, s.Len())
+		}
+	}
+}
+
+// TestSpoolWatchedReportsBytes: progress climbs to the files' total size.
+func TestSpoolWatchedReportsBytes(t *testing.T) {
+	patterns := []string{"../../seeds/*.txt"}
+	names, _ := filepath.Glob(patterns[0])
+	var want int64
+	for _, n := range names {
+		fi, err := os.Stat(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want += fi.Size()
+	}
+	var last, total int64
+	calls := 0
+	s, _, err := SpoolFilesWatched(patterns, Limits{}, t.TempDir(), func(read, all int64) {
+		if read < last {
+			t.Errorf("progress went back from %d to %d", last, read)
+		}
+		last, total = read, all
+		calls++
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if calls == 0 || last != want || total != want {
+		t.Errorf("progress ended at %d of %d after %d calls, want %d of %d", last, total, calls, want, want)
 	}
 }
