@@ -46,6 +46,7 @@ type config struct {
 	// child role and its arguments (internal)
 	child, engine, corpus, dir string
 	cpuprofile                 string
+	check                      bool
 }
 
 func parse(args []string, stderr io.Writer) (config, error) {
@@ -64,6 +65,7 @@ func parse(args []string, stderr io.Writer) (config, error) {
 	fs.StringVar(&c.corpus, "corpus", "", "internal: the child's corpus file")
 	fs.StringVar(&c.dir, "dir", "", "internal: the child's index directory")
 	fs.StringVar(&c.cpuprofile, "cpuprofile", "", "with -child: write the child's CPU profile to this file")
+	fs.BoolVar(&c.check, "check", false, "exit 1 when paperbot misses the memory and latency bounds for this size (see check.go)")
 	if err := fs.Parse(args); err != nil {
 		return c, err
 	}
@@ -95,6 +97,9 @@ func run(ctx context.Context, started time.Time, args []string, stdout, stderr i
 		return err
 	}
 	writeTable(stdout, c.n, rows)
+	if miss := missed(c.n, rows); c.check && len(miss) > 0 {
+		return missedError(c.n, miss)
+	}
 	return nil
 }
 
