@@ -111,7 +111,9 @@ func reuseLive(ctx context.Context, st *state, c Papers, man manifest, opts Opti
 		if opts.Source == nil || string(opts.Source) == string(st.meta.Source) {
 			return st, nil
 		}
-		// The same papers from files stamped anew: record the stamp.
+		// The same papers from files stamped anew: record the stamp, and
+		// keep the manifest's first-seen times (a load has none).
+		inheritFirstSeen(man, st)
 		skipped := c.Report().Skipped
 		return applyChanges(ctx, st, man, changes{}, &skipped, opts.Source)
 	}

@@ -148,3 +148,32 @@ func TestManifestFileOnDisk(t *testing.T) {
 		t.Errorf("manifest files after the rebuild: %v, want one", got)
 	}
 }
+
+// TestRestampKeepsFirstSeen: the same papers from files stamped anew only
+// record the stamp; the manifest keeps every first-seen time (a rebuild
+// later takes them from it).
+func TestRestampKeepsFirstSeen(t *testing.T) {
+	dir := t.TempDir()
+	c := subset(t, 8)
+	ix := openT(t, c, Options{Dir: dir, Source: []byte("stamp 1")})
+	if err := ix.Close(); err != nil {
+		t.Fatal(err)
+	}
+	ix = openT(t, subset(t, 8), Options{Dir: dir, Source: []byte("stamp 2")})
+	if got := string(ix.Source()); got != "stamp 2" {
+		t.Fatalf("source %q, want the new stamp", got)
+	}
+	man, err := ix.st.manifest()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range man {
+		p, err := ix.Get(e.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if e.FirstSeen == 0 || !e.firstSeen().Equal(p.FirstSeen) {
+			t.Errorf("paper %s: manifest first seen %v, record %v", e.ID, e.firstSeen(), p.FirstSeen)
+		}
+	}
+}
