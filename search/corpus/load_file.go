@@ -28,14 +28,12 @@ type rawPaper struct {
 // loader parses the files of one load into raw records, which it hands
 // to its pipeline in chunks; it keeps the parsing problems.
 type loader struct {
-	src      fileSource
-	lim      Limits
-	out      *pipeline  // nil: records are dropped
-	pending  []rawPaper // the chunk being filled
-	added    int        // records handed on
-	skipped  int
-	problems []string
-	omitted  int
+	src     fileSource
+	lim     Limits
+	out     *pipeline  // nil: records are dropped
+	pending []rawPaper // the chunk being filled
+	added   int        // records handed on
+	problemLog
 	sidecars map[string]*sidecar // by directory
 }
 
@@ -47,18 +45,26 @@ func (l *loader) flush() {
 	}
 }
 
-// problem records a problem; skip also counts a skipped record.
-func (l *loader) problem(where, format string, args ...any) {
-	if len(l.problems) >= maxProblems {
-		l.omitted++
-		return
-	}
-	l.problems = append(l.problems, where+": "+fmt.Sprintf(format, args...))
+// problemLog keeps the problems of a load, up to maxProblems, and counts
+// the records skipped.
+type problemLog struct {
+	skipped  int
+	problems []string
+	omitted  int // problems beyond maxProblems
 }
 
-func (l *loader) skip(where, format string, args ...any) {
-	l.skipped++
-	l.problem(where, format, args...)
+// problem records a problem; skip also counts a skipped record.
+func (g *problemLog) problem(where, format string, args ...any) {
+	if len(g.problems) >= maxProblems {
+		g.omitted++
+		return
+	}
+	g.problems = append(g.problems, where+": "+fmt.Sprintf(format, args...))
+}
+
+func (g *problemLog) skip(where, format string, args ...any) {
+	g.skipped++
+	g.problem(where, format, args...)
 }
 
 // headSize is how much of a file is read to recognise its format; it

@@ -36,9 +36,7 @@ type pipeline struct {
 	// Problems found after cleaning, kept apart from the parser's so that
 	// they follow them in Corpus.Problems, as they did when every file was
 	// parsed before any record was cleaned.
-	skipped  int
-	problems []string
-	omitted  int
+	problemLog
 }
 
 func startPipeline(s sink) *pipeline {
@@ -95,19 +93,6 @@ func (p *pipeline) take(papers []Paper, keys []idDigest) error {
 		p.kept = append(p.kept, keys[i])
 	}
 	return nil
-}
-
-func (p *pipeline) problem(where, format string, args ...any) {
-	if len(p.problems) >= maxProblems {
-		p.omitted++
-		return
-	}
-	p.problems = append(p.problems, where+": "+fmt.Sprintf(format, args...))
-}
-
-func (p *pipeline) skip(where, format string, args ...any) {
-	p.skipped++
-	p.problem(where, format, args...)
 }
 
 // send hands a chunk to the pipeline; a nil pipeline drops it (a file
