@@ -34,6 +34,10 @@ func (c *Catalog) Corpus(files *search.Corpus) *search.Corpus {
 // titles sharing one would leave a catalog paper out, with odds of about
 // one in 10¹³ at a million papers.
 func (c *Catalog) Papers(files search.Papers) search.Papers {
+	entries := c.Entries()
+	if len(entries) == 0 {
+		return files // nothing to add: no need to read the files
+	}
 	seed := maphash.MakeSeed()
 	key := func(s string) uint64 { return maphash.String(seed, s) }
 	titles := make(map[uint64]struct{}, files.Len())
@@ -46,7 +50,7 @@ func (c *Catalog) Papers(files search.Papers) search.Papers {
 		return nil
 	})
 	m := &withCatalog{files: files}
-	for _, e := range c.Entries() {
+	for _, e := range entries {
 		if e.Withdrawn {
 			continue
 		}
