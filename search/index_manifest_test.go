@@ -36,7 +36,6 @@ func TestRebuildKeepsFirstSeen(t *testing.T) {
 			if len(before) != 5 {
 				t.Fatalf("first index holds %d papers, want 5", len(before))
 			}
-			time.Sleep(10 * time.Millisecond)
 			// Five papers become all of the seeds: more than half the corpus
 			// changes, so a new index replaces the live one.
 			all := &Corpus{Papers: slices.Clone(seedsCorpus.Papers)}
