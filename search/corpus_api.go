@@ -4,6 +4,7 @@
 package search
 
 import (
+	"context"
 	"io/fs"
 
 	"github.com/paperbot/paperbot/search/corpus"
@@ -61,8 +62,8 @@ func LoadFilesStamped(patterns []string, lim Limits) (*Corpus, []byte, error) {
 
 // SpoolFilesWatched is corpus.SpoolFilesWatched: SpoolFilesStamped with
 // the bytes read reported as it goes.
-func SpoolFilesWatched(patterns []string, lim Limits, dir string, progress func(read, total int64)) (*Spool, []byte, error) {
-	return corpus.SpoolFilesWatched(patterns, lim, dir, progress)
+func SpoolFilesWatched(ctx context.Context, patterns []string, lim Limits, dir string, progress func(read, total int64)) (*Spool, []byte, error) {
+	return corpus.SpoolFilesWatched(ctx, patterns, lim, dir, progress)
 }
 
 // RemoveSpools is corpus.RemoveSpools.

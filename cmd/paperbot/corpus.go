@@ -35,7 +35,7 @@ func loadCorpus(cfg Config) (*search.Corpus, error) {
 // none) are added to the files' (see ingest.Catalog.Papers). release frees
 // the papers once indexed. A bar of the files read goes to progressOut (nil:
 // none) once reading takes more than a moment.
-func loadCorpusStamped(cfg Config, cat *ingest.Catalog, progressOut io.Writer) (papers search.Papers, stamp []byte, release func(), err error) {
+func loadCorpusStamped(ctx context.Context, cfg Config, cat *ingest.Catalog, progressOut io.Writer) (papers search.Papers, stamp []byte, release func(), err error) {
 	withCatalog := func(p search.Papers) search.Papers {
 		if cat != nil {
 			return cat.Papers(p)
@@ -55,7 +55,7 @@ func loadCorpusStamped(cfg Config, cat *ingest.Catalog, progressOut io.Writer) (
 	}
 	search.RemoveSpools(cfg.DataDir) // a crashed build's
 	bar := newReadingBar(progressOut, time.Now)
-	sp, files, err := search.SpoolFilesWatched(patterns, cfg.limits(), cfg.DataDir, bar.updateBytes)
+	sp, files, err := search.SpoolFilesWatched(ctx, patterns, cfg.limits(), cfg.DataDir, bar.updateBytes)
 	bar.finish()
 	if err != nil {
 		return nil, nil, nil, err
@@ -141,7 +141,7 @@ func openIndexGuarded(ctx context.Context, cfg Config, log *slog.Logger, progres
 			return nil, nil, err
 		}
 	}
-	papers, source, release, err := loadCorpusStamped(cfg, cat, progressOut)
+	papers, source, release, err := loadCorpusStamped(ctx, cfg, cat, progressOut)
 	if err != nil {
 		return nil, nil, err
 	}

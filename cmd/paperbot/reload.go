@@ -48,7 +48,7 @@ func reload(ctx context.Context, cfg Config, ix *search.Index, log *slog.Logger,
 		log.Info("re-index: the corpus files have not changed", "papers", ix.Stats().Papers)
 		return bot.ReloadUnchanged
 	}
-	papers, source, release, err := loadCorpusStamped(cfg, cat, nil)
+	papers, source, release, err := loadCorpusStamped(ctx, cfg, cat, nil)
 	if err != nil {
 		log.Error("re-index failed; the previous index stays live", "err", oneLine(err), "papers", ix.Stats().Papers)
 		return bot.ReloadFailed

@@ -82,6 +82,16 @@ type stampingSource struct {
 	// progress, if set, is told the bytes read so far.
 	progress func(read int64)
 	read     int64
+	// stop, if set, ends reading with its error (a cancelled context's).
+	stop func() error
+}
+
+// stopped is stop's error, nil without one.
+func (s *stampingSource) stopped() error {
+	if s.stop == nil {
+		return nil
+	}
+	return s.stop()
 }
 
 func (s *stampingSource) count(n int) {
@@ -92,6 +102,9 @@ func (s *stampingSource) count(n int) {
 }
 
 func (s *stampingSource) readFile(name string) ([]byte, error) {
+	if err := s.stopped(); err != nil {
+		return nil, err
+	}
 	fi, statErr := os.Stat(name)
 	now := time.Now()
 	data, err := os.ReadFile(name)
@@ -142,6 +155,9 @@ type hashingFile struct {
 }
 
 func (h *hashingFile) Read(p []byte) (int, error) {
+	if err := h.src.stopped(); err != nil {
+		return 0, err
+	}
 	n, err := h.f.Read(p)
 	h.h.Write(p[:n])
 	h.src.count(n)

@@ -2,6 +2,7 @@ package corpus
 
 import (
 	"bufio"
+	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -39,17 +40,19 @@ const opSpool = "spool corpus"
 // or an *Error of Kind Internal when the spool file cannot be written. The
 // caller must Close the spool to remove the file.
 func SpoolFilesStamped(patterns []string, lim Limits, dir string) (*Spool, []byte, error) {
-	return SpoolFilesWatched(patterns, lim, dir, nil)
+	return SpoolFilesWatched(context.Background(), patterns, lim, dir, nil)
 }
 
 // SpoolFilesWatched is SpoolFilesStamped telling progress, when set, the
 // bytes read so far and the size of all the files, as it reads them.
-func SpoolFilesWatched(patterns []string, lim Limits, dir string, progress func(read, total int64)) (*Spool, []byte, error) {
+// Cancelling ctx stops reading: the error is then an *Error of Kind
+// Internal saying so, and no spool file is left.
+func SpoolFilesWatched(ctx context.Context, patterns []string, lim Limits, dir string, progress func(read, total int64)) (*Spool, []byte, error) {
 	names, err := expand(diskSource{}, patterns)
 	if err != nil {
 		return nil, nil, err
 	}
-	src := &stampingSource{}
+	src := &stampingSource{stop: ctx.Err}
 	if progress != nil {
 		var total int64
 		for _, n := range names {
@@ -66,6 +69,9 @@ func SpoolFilesWatched(patterns []string, lim Limits, dir string, progress func(
 	s := &Spool{f: f, name: f.Name(), Files: names}
 	w := &spoolWriter{w: bufio.NewWriterSize(f, 256<<10)}
 	res, err := loadInto(src, names, lim, w)
+	if cerr := ctx.Err(); cerr != nil {
+		err = &Error{Op: opSpool, Kind: fault.Internal, Msg: "loading the corpus was interrupted", Err: cerr}
+	}
 	if err == nil {
 		err = w.flush()
 	}

@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"context"
 	"errors"
 	"os"
 	"path/filepath"
@@ -301,7 +302,7 @@ func TestSpoolWatchedReportsBytes(t *testing.T) {
 	}
 	var last, total int64
 	calls := 0
-	s, _, err := SpoolFilesWatched(patterns, Limits{}, t.TempDir(), func(read, all int64) {
+	s, _, err := SpoolFilesWatched(context.Background(), patterns, Limits{}, t.TempDir(), func(read, all int64) {
 		if read < last {
 			t.Errorf("progress went back from %d to %d", last, read)
 		}
@@ -314,5 +315,25 @@ func TestSpoolWatchedReportsBytes(t *testing.T) {
 	defer s.Close()
 	if calls == 0 || last != want || total != want {
 		t.Errorf("progress ended at %d of %d after %d calls, want %d of %d", last, total, calls, want, want)
+	}
+}
+
+// TestSpoolCancelled: cancelling the context stops reading with an
+// error that says so, and leaves no spool file.
+func TestSpoolCancelled(t *testing.T) {
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	s, _, err := SpoolFilesWatched(ctx, []string{"../../seeds/*.txt"}, Limits{}, dir, func(read, total int64) {
+		cancel() // as the first bytes arrive
+	})
+	if err == nil {
+		s.Close()
+		t.Fatal("a cancelled load succeeded")
+	}
+	if !strings.Contains(err.Error(), "interrupted") || !errors.Is(err, context.Canceled) {
+		t.Errorf("error %v, want it to say the load was interrupted", err)
+	}
+	if left, _ := filepath.Glob(filepath.Join(dir, "*")); len(left) != 0 {
+		t.Errorf("files left behind: %v", left)
 	}
 }
