@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/paperbot/paperbot/bot/boltstore"
-	"github.com/paperbot/paperbot/bot/slacktest"
 )
 
 // TestStoreRepairAndResetNeedKeepCopy: without --keep-copy, repair and reset
@@ -75,10 +74,7 @@ func TestStoreRepairAndResetKeepACopy(t *testing.T) {
 // serve holds the store's lock: both go through the running bot, and the
 // backup is a store holding the subscriptions.
 func TestStoreBackupWhileServing(t *testing.T) {
-	srv := slacktest.NewServer()
-	defer srv.Close()
-	slackEnv(t, srv)
-	ln := listenLocal(t)
+	srv, ln := emulatedSlack(t)
 	addr := ln.Addr().String()
 	dir := t.TempDir()
 	t.Setenv("PAPERBOT_DATA_DIR", dir)

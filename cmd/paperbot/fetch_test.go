@@ -75,10 +75,7 @@ func TestServeFetchesSources(t *testing.T) {
 }
 
 func testServeFetches(t *testing.T, inFiles bool) {
-	srv := slacktest.NewServer()
-	defer srv.Close()
-	slackEnv(t, srv)
-	ln := listenLocal(t)
+	srv, ln := emulatedSlack(t)
 	addr := ln.Addr().String()
 	t.Setenv("PAPERBOT_DATA_DIR", t.TempDir())
 	_, rss := fakeArXivToday(t, proteinDiffusion)

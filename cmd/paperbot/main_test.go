@@ -195,13 +195,20 @@ func slackEnv(t *testing.T, srv *slacktest.Server) {
 	t.Setenv("SLACK_API_URL", srv.APIURL())
 }
 
+// emulatedSlack starts the Slack emulator, points the environment at it
+// and returns it with the listener serve's HTTP endpoints will use.
+func emulatedSlack(t *testing.T) (*slacktest.Server, net.Listener) {
+	t.Helper()
+	srv := slacktest.NewServer()
+	t.Cleanup(srv.Close)
+	slackEnv(t, srv)
+	return srv, listenLocal(t)
+}
+
 // TestServeEndToEnd runs `paperbot serve` as main does, against the Slack
 // emulator: health endpoints, a slash command answered, a clean SIGTERM.
 func TestServeEndToEnd(t *testing.T) {
-	srv := slacktest.NewServer()
-	defer srv.Close()
-	slackEnv(t, srv)
-	ln := listenLocal(t)
+	srv, ln := emulatedSlack(t)
 	addr := ln.Addr().String()
 	t.Setenv("PAPERBOT_DATA_DIR", t.TempDir())
 

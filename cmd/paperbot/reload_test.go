@@ -10,8 +10,6 @@ import (
 	"syscall"
 	"testing"
 	"time"
-
-	"github.com/paperbot/paperbot/bot/slacktest"
 )
 
 // jsonlCorpus returns n JSON Lines paper records, each with its own title
@@ -100,10 +98,7 @@ func firstLine(s, containing string) string {
 // keeps the live index, logs an error naming the file and the counts, and
 // /metrics shows the refusal; a good file is then taken.
 func TestServeReloadRefusesToLosePapers(t *testing.T) {
-	srv := slacktest.NewServer()
-	defer srv.Close()
-	slackEnv(t, srv)
-	ln := listenLocal(t)
+	srv, ln := emulatedSlack(t)
 	addr := ln.Addr().String()
 	corpus := filepath.Join(t.TempDir(), "papers.jsonl")
 	full := jsonlCorpus(100)

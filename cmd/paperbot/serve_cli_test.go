@@ -18,11 +18,8 @@ import (
 // the query and digest commands are answered by the running bot, with the
 // same output and exit codes, and no second index appears.
 func TestCLIWhileServing(t *testing.T) {
-	srv := slacktest.NewServer()
-	defer srv.Close()
-	slackEnv(t, srv)
+	srv, ln := emulatedSlack(t)
 	srv.SetChannel("C0PAPERS", slacktest.Channel{Name: "papers", Member: true})
-	ln := listenLocal(t)
 	data := t.TempDir()
 	t.Setenv("PAPERBOT_DATA_DIR", data)
 
