@@ -90,11 +90,11 @@ func (m manifest) with(set []manifestEntry, del []string) manifest {
 }
 
 func (m manifest) hash() string {
-	entries := make([]corpus.HashEntry, len(m))
-	for i, e := range m {
-		entries[i] = corpus.HashEntry{ID: e.ID, Content: e.Content}
+	var h corpus.Hasher
+	for _, e := range m {
+		h.Add(corpus.HashEntry{ID: e.ID, Content: e.Content})
 	}
-	return corpus.HashOf(entries)
+	return h.Sum()
 }
 
 // manifestV2 starts a manifest with first-seen times. The first manifests

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
+	"hash"
 	"slices"
 	"strconv"
 	"strings"
@@ -34,13 +35,35 @@ type HashEntry struct {
 
 // HashOf is Corpus.Hash over entries already sorted by ID.
 func HashOf(entries []HashEntry) string {
-	h := sha256.New()
-	var buf []byte
+	var h Hasher
 	for _, e := range entries {
-		buf = appendFields(buf[:0], e.ID)
-		h.Write(append(buf, e.Content[:]...))
+		h.Add(e)
 	}
-	return hex.EncodeToString(h.Sum(nil))
+	return h.Sum()
+}
+
+// Hasher computes HashOf one entry at a time, for callers that keep the
+// entries in another form. The zero Hasher is ready to use.
+type Hasher struct {
+	h   hash.Hash
+	buf []byte
+}
+
+// Add adds the next entry, in ID order.
+func (h *Hasher) Add(e HashEntry) {
+	if h.h == nil {
+		h.h = sha256.New()
+	}
+	h.buf = appendFields(h.buf[:0], e.ID)
+	h.h.Write(append(h.buf, e.Content[:]...))
+}
+
+// Sum returns the hash of the entries added.
+func (h *Hasher) Sum() string {
+	if h.h == nil {
+		h.h = sha256.New()
+	}
+	return hex.EncodeToString(h.h.Sum(nil))
 }
 
 // ContentHash digests everything of p that is shown or indexed (all fields
