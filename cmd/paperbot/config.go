@@ -25,7 +25,7 @@ type Config struct {
 	AppToken string `env:"SLACK_APP_TOKEN" secret:"true" desc:"App-level token (xapp-...) with the connections:write scope, for Socket Mode. Needed by serve."`
 	APIURL   string `env:"SLACK_API_URL" desc:"Base URL of the Slack Web API. Change it only to point at a test emulator."`
 
-	DataDir string `env:"PAPERBOT_DATA_DIR" desc:"Directory for the persistent index and the subscription store. Empty: an in-memory index, and channel subscriptions are off (they need somewhere durable to live)."`
+	DataDir string `env:"PAPERBOT_DATA_DIR" desc:"Directory for the persistent index and the subscription store; a build also spools the corpus here (about the size of the corpus files, removed when it ends). Empty: an in-memory index, and channel subscriptions are off (they need somewhere durable to live)."`
 	Corpus  string `env:"PAPERBOT_CORPUS" desc:"Comma-separated paper files or globs (seed text, JSON, JSON Lines, TSV). Empty: the embedded ICML 2025 seeds."`
 
 	AllowShrink bool `env:"PAPERBOT_ALLOW_SHRINK" default:"false" desc:"Accept a re-index that loses more than 2% of the papers or skips records (otherwise the old index stays live). Like paperbot index --allow-shrink."`
