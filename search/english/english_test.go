@@ -1,0 +1,42 @@
+package english
+
+import "testing"
+
+func TestListIsWhole(t *testing.T) {
+	loadOnce.Do(load)
+	if len(ranks) != Words {
+		t.Fatalf("words.txt holds %d distinct words, want %d (regenerate it with gen.go)", len(ranks), Words)
+	}
+}
+
+func TestCommonWordsAreMoreFrequent(t *testing.T) {
+	for _, c := range []struct{ common, rarer string }{
+		{"the", "patients"},
+		{"patients", "medieval"},
+		{"medieval", "neural"},
+		{"neural", "transformer"},
+	} {
+		if Frequency(c.common) <= Frequency(c.rarer) {
+			t.Errorf("Frequency(%q) = %g, not above Frequency(%q) = %g", c.common, Frequency(c.common), c.rarer, Frequency(c.rarer))
+		}
+	}
+	if !Known("cancer") || Known("qwertyuiop") {
+		t.Error("Known: want cancer in the list and qwertyuiop not")
+	}
+	if got, want := Frequency("qwertyuiop"), Unlisted; got != want {
+		t.Errorf("an unlisted word's frequency = %g, want %g", got, want)
+	}
+}
+
+func TestEachMatchesFrequency(t *testing.T) {
+	n := 0
+	Each(func(w string, f float64) {
+		n++
+		if got := Frequency(w); got != f && n < 100 {
+			t.Errorf("Each gives %q frequency %g, Frequency %g", w, f, got)
+		}
+	})
+	if n != Words {
+		t.Errorf("Each gave %d words, want %d", n, Words)
+	}
+}
