@@ -99,6 +99,9 @@ func (s *state) search(ctx context.Context, text string, q *parsedQuery, limit, 
 		for _, c := range cands[:min(len(cands), confidenceDepth)] {
 			res.Confidence = max(res.Confidence, s.confidence(c, groups))
 		}
+		if s.tune.Domain != 0 {
+			res.Confidence = min(1, max(0, res.Confidence+s.tune.Domain*s.domainFit(groups)))
+		}
 	}
 	res.NoMatch = len(cands) == 0 || res.Confidence < s.tune.Refuse || s.shortMiss(cands, groups)
 	wantAnswer := q.question || q.answer || len(groups) >= 2

@@ -15,6 +15,11 @@ type Tuning struct {
 	Rerank int
 	// Refuse: below this confidence the search says nothing is relevant.
 	Refuse float64
+	// Domain weighs the query's domain fit (how typical of the corpus its
+	// words are, against general English: rank_domain.go) into the
+	// confidence. Domain and Refuse are fitted together by
+	// paperbot eval --split train --fit-refusal.
+	Domain float64
 	// AnswerCues picks answer sentences with the earlier hand-set scorer
 	// (query coverage, AnswerCue times a finding cue, AnswerLate times the
 	// position) instead of the fitted one, to compare the two.
@@ -27,7 +32,7 @@ type Tuning struct {
 
 // DefaultTuning returns the parameters paperbot ships with.
 func DefaultTuning() Tuning {
-	return Tuning{Grams: 0.2, Rerank: 30, Refuse: 0.15, AnswerCue: 0.2, AnswerLate: 0.3, Short: 3}
+	return Tuning{Grams: 0.2, Rerank: 30, Refuse: 0.22, Domain: 0.08, AnswerCue: 0.2, AnswerLate: 0.3, Short: 3}
 }
 
 // Set changes one parameter by name, for command-line sweeps.
@@ -43,6 +48,8 @@ func (t *Tuning) Set(name, value string) error {
 		t.Rerank = int(f)
 	case "refuse":
 		t.Refuse = f
+	case "domain":
+		t.Domain = f
 	case "short":
 		t.Short = int(f)
 	case "answer-cue":

@@ -40,8 +40,9 @@ func runEval(e *env, args []string) error {
 	offQueries := fs.String("off-domain-queries", "", "file of queries (one a line, or a JSON array of {\"query\"}) nothing in DIR is about: ask them of DIR's corpus")
 	curve := fs.Bool("curve", false, "print the refusal trade-off (confidence threshold against false and right refusals)")
 	fitAnswers := fs.Bool("fit-answers", false, "fit the answer sentence scorer on the split's rationales (train only) and print its weights as Go")
+	fitRefusal := fs.Bool("fit-refusal", false, "fit the refusal (domain weight and confidence threshold) on the split's queries and the off-domain sets (train only)")
 	tuning := search.DefaultTuning()
-	fs.Func("set", "override a ranking parameter, NAME=VALUE (grams, rerank, refuse, short, answer-cues, answer-cue, answer-late); repeatable", func(v string) error {
+	fs.Func("set", "override a ranking parameter, NAME=VALUE (grams, rerank, refuse, domain, short, answer-cues, answer-cue, answer-late); repeatable", func(v string) error {
 		name, value, _ := strings.Cut(v, "=")
 		return tuning.Set(name, value)
 	})
@@ -58,6 +59,12 @@ func runEval(e *env, args []string) error {
 	if *fitAnswers && *split == "test" {
 		return usagef("--fit-answers fits on a train split: the test split is held out (report it with eval --split test)")
 	}
+	if *fitRefusal && *split == "test" {
+		return usagef("--fit-refusal fits on a train split: the test split is held out (report it with eval --split test)")
+	}
+	if *fitRefusal && *offCorpus == "" && *offQueries == "" {
+		return usagef("--fit-refusal needs off-domain queries: --off-domain, --off-domain-queries or both")
+	}
 	opts := eval.Options{Search: search.Options{Tuning: &tuning}}
 	b, err := eval.LoadBEIR(dir, *split)
 	if err != nil {
@@ -65,6 +72,9 @@ func runEval(e *env, args []string) error {
 	}
 	if *fitAnswers {
 		return runFitAnswers(e, b, opts, *asJSON)
+	}
+	if *fitRefusal {
+		return runFitRefusal(e, b, *offCorpus, *offQueries, opts, *asJSON)
 	}
 	out := evalOutput{}
 	if out.Report, err = eval.Run(e.ctx, b, opts); err != nil {

@@ -51,3 +51,67 @@ func printAnswerFit(w io.Writer, b *eval.Benchmark, fit *eval.AnswerFit) {
 	}
 	fmt.Fprintf(w, "}\n")
 }
+
+// domainWeights is the grid eval --fit-refusal sweeps.
+var domainWeights = []float64{0, 0.02, 0.04, 0.06, 0.08, 0.10, 0.12}
+
+// refusalFitOutput is what eval --fit-refusal prints with --json.
+type refusalFitOutput struct {
+	OffDomain []string          `json:"off_domain"`
+	Fits      []eval.RefusalFit `json:"fits"`
+	Best      eval.RefusalFit   `json:"best"`
+}
+
+// runFitRefusal fits the refusal on a train split: for each domain weight,
+// the threshold that keeps false refusals within maxFalseRefusals, and the
+// share of the off-domain sets it refuses; the best weight and threshold
+// are the ones to put in search.DefaultTuning.
+func runFitRefusal(e *env, b *eval.Benchmark, offCorpus, offQueries string, opts eval.Options, asJSON bool) error {
+	var off []eval.QuerySet
+	if offCorpus != "" {
+		c, err := loadEvalCorpus(offCorpus)
+		if err != nil {
+			return err
+		}
+		off = append(off, eval.QuerySet{Name: b.Name + " " + b.Split + " queries asked of " + offCorpus, Corpus: c, Queries: b.QueryTexts()})
+	}
+	if offQueries != "" {
+		qs, err := readQueries(offQueries)
+		if err != nil {
+			return err
+		}
+		off = append(off, eval.QuerySet{Name: offQueries + " asked of " + b.Name, Corpus: b.Corpus, Queries: qs})
+	}
+	answerable := eval.QuerySet{Name: b.Name + " " + b.Split, Corpus: b.Corpus, Queries: b.QueryTexts()}
+	fits, best, err := eval.FitRefusal(e.ctx, answerable, off, domainWeights, maxFalseRefusals, curveSteps, opts)
+	if err != nil {
+		return err
+	}
+	out := refusalFitOutput{Fits: fits, Best: fits[best]}
+	for _, s := range off {
+		out.OffDomain = append(out.OffDomain, s.Name)
+	}
+	if asJSON {
+		return writeJSON(e.stdout, out)
+	}
+	w := e.stdout
+	fmt.Fprintf(w, "%s, %s split: %d answerable queries; refusal fitted to at most %.1f%% false refusals\n", b.Name, b.Split, len(answerable.Queries), 100*maxFalseRefusals)
+	for i, name := range out.OffDomain {
+		fmt.Fprintf(w, "off-domain set %d: %s\n", i+1, name)
+	}
+	fmt.Fprintf(w, "\n%7s %9s %15s", "domain", "threshold", "false refusals")
+	for i := range off {
+		fmt.Fprintf(w, " %10s", fmt.Sprintf("refused %d", i+1))
+	}
+	fmt.Fprintln(w)
+	for _, f := range fits {
+		fmt.Fprintf(w, "%7.2f %9.2f %15d", f.Domain, f.Threshold, f.FalseRefusals)
+		for _, s := range f.OffRefused {
+			fmt.Fprintf(w, " %10.3f", s)
+		}
+		fmt.Fprintln(w)
+	}
+	fmt.Fprintf(w, "\nbest (most off-domain queries refused on average): domain %.2f, refuse %.2f\n", out.Best.Domain, out.Best.Threshold)
+	fmt.Fprintf(w, "set them in search.DefaultTuning (search/tuning.go); Refuse counts only the confidence, and the short-query rule refuses a few more\n")
+	return nil
+}

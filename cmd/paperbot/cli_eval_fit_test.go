@@ -70,3 +70,29 @@ func TestEvalFitAnswers(t *testing.T) {
 		t.Errorf("fit on test: exit %d, %q; want a usage error", code, errOut)
 	}
 }
+
+func TestEvalFitRefusal(t *testing.T) {
+	dir := writeBEIR(t)
+	off := filepath.Join(t.TempDir(), "off.txt")
+	if err := os.WriteFile(off, []byte("recipes for sourdough bread\nmedieval history of France\nfootball match results\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := runCmd(t, t.Context(), "eval", dir, "--split", "train", "--off-domain-queries", off, "--fit-refusal")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"8 answerable queries", "off-domain set 1: " + off, "domain threshold  false refusals  refused 1",
+		"   0.08 ", "best (most off-domain queries refused on average): domain "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	code, _, errOut = runCmd(t, t.Context(), "eval", dir, "--split", "test", "--off-domain-queries", off, "--fit-refusal")
+	if code != exitUsage || !strings.Contains(errOut, "test split is held out") {
+		t.Errorf("fit on test: exit %d, %q; want a usage error", code, errOut)
+	}
+	code, _, errOut = runCmd(t, t.Context(), "eval", dir, "--split", "train", "--fit-refusal")
+	if code != exitUsage || !strings.Contains(errOut, "needs off-domain queries") {
+		t.Errorf("fit without off-domain queries: exit %d, %q; want a usage error", code, errOut)
+	}
+}

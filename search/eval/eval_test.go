@@ -14,13 +14,14 @@ import (
 var scifact = filepath.Join("..", "..", "..", "shared", "benchmarks", "scifact")
 
 // Floors on SciFact's held-out test split. Nothing is tuned on test; these
-// catch regressions at the level measured when the ranking was chosen on
-// train (4 of 300 refused, 0.673 off-domain refused); the product's bars
-// (3 and 0.90, issue 8) are not reached yet. Ranking must beat the plain
-// BM25 baseline of the same run.
+// catch regressions at the level measured when the refusal was fitted on
+// train (eval --fit-refusal: 5 of 300 refused, 0.84 off-domain refused;
+// before the domain fit 4 and 0.69); the product's bars (3 and 0.90, issue
+// 8) are not reached yet. Ranking must beat the plain BM25 baseline of the
+// same run.
 const (
-	maxFalseRefusals = 4
-	minOffDomain     = 0.65
+	maxFalseRefusals = 5
+	minOffDomain     = 0.80
 )
 
 func TestSciFactHeldOut(t *testing.T) {

@@ -16,6 +16,18 @@ type Refusal struct {
 	Share   float64 `json:"share_refused"`
 	// Confidence has each query's Results.Confidence, for the trade-off curve.
 	Confidence []float64 `json:"-"`
+	// PerQuery has one line per query: what a user would have been shown.
+	PerQuery []RefusalQuery `json:"per_query,omitempty"`
+}
+
+// RefusalQuery is one off-domain query's outcome: Top holds the titles of
+// the closest papers, which a wrong answer would have shown as relevant.
+type RefusalQuery struct {
+	Text       string   `json:"text"`
+	NoMatch    bool     `json:"no_match"`
+	Confidence float64  `json:"confidence"`
+	Top        []string `json:"top,omitempty"`
+	Error      string   `json:"error,omitempty"`
 }
 
 // RunRefusal asks queries of corpus and counts the refusals. A query the
@@ -35,12 +47,18 @@ func RunRefusal(ctx context.Context, name string, c *search.Corpus, queries []st
 			}
 			r.Refused++
 			r.Confidence = append(r.Confidence, 0)
+			r.PerQuery = append(r.PerQuery, RefusalQuery{Text: q, NoMatch: true, Error: err.Error()})
 			continue
 		}
 		if res.NoMatch {
 			r.Refused++
 		}
 		r.Confidence = append(r.Confidence, res.Confidence)
+		line := RefusalQuery{Text: q, NoMatch: res.NoMatch, Confidence: res.Confidence}
+		for _, p := range res.Results[:min(len(res.Results), 3)] {
+			line.Top = append(line.Top, p.Title)
+		}
+		r.PerQuery = append(r.PerQuery, line)
 	}
 	if r.Queries > 0 {
 		r.Share = float64(r.Refused) / float64(r.Queries)

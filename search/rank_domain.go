@@ -1,0 +1,99 @@
+package search
+
+import (
+	"math"
+	"strings"
+	"sync"
+
+	porterstemmer "github.com/blevesearch/go-porterstemmer"
+	"github.com/paperbot/paperbot/search/english"
+)
+
+// The domain fit bounds one word's say: a word can be at most about twenty
+// times rarer or commoner here than in English at large before it stops
+// counting for more.
+const (
+	domainFloor = -3.0
+	domainCap   = 3.0
+)
+
+// domainFit says how typical of this corpus the query's plain words are,
+// against general English: the mean, over the words, of the log of how much
+// more often the corpus's papers use a word than English text at large
+// does, each clamped to [domainFloor, domainCap]. A word no paper contains
+// counts as the floor. Claims about medicine asked of machine-learning
+// papers share everyday words with them ("patients", "risk", "associated")
+// that those papers use far less than English does; questions the corpus
+// can answer use its own vocabulary, which it uses far more. Acronyms,
+// identifiers with digits and authors' names no abstract uses say nothing
+// here and are skipped; 0 when no word is left.
+func (s *state) domainFit(groups []group) float64 {
+	n := float64(max(s.vocab.n, 1))
+	words := s.rankStats().avgWords
+	var sum float64
+	k := 0
+	for _, g := range groups {
+		word, ok := plainWord(g.surface)
+		if !ok {
+			continue
+		}
+		df := 0
+		for _, a := range g.alts {
+			// The word as typed, spelled the other way, or corrected.
+			if len(a.terms) == 1 && (a.kind == altExact || a.kind == altSpelling || a.kind == altFuzzy) {
+				df = max(df, s.vocab.df(a.terms[0]))
+			}
+		}
+		if df == 0 && len(g.names) > 0 {
+			continue // an author's name, not a topic
+		}
+		fit := domainFloor
+		if df > 0 {
+			// df/n is the share of papers with the word's stem;
+			// words*frequency the share expected if papers wrote like
+			// English at large.
+			fit = math.Log(float64(df) / n / (words * stemFrequency(word)))
+			fit = min(domainCap, max(domainFloor, fit))
+		}
+		sum += fit
+		k++
+	}
+	if k == 0 {
+		return 0
+	}
+	return sum / float64(k)
+}
+
+// plainWord returns s lower-cased when it is one word of letters, at least
+// two of them.
+func plainWord(s string) (string, bool) {
+	if len(s) < 2 {
+		return "", false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z') {
+			return "", false
+		}
+	}
+	return strings.ToLower(s), true
+}
+
+// stemFrequencies sums english's word frequencies by Porter stem, as the
+// index stems: a paper that has "persist" may have written "persistent".
+var stemFrequencies = sync.OnceValue(func() map[string]float64 {
+	m := make(map[string]float64, english.Words)
+	english.Each(func(w string, f float64) {
+		m[porterstemmer.StemString(w)] += f
+	})
+	return m
+})
+
+// stemFrequency is the frequency in general English of word's stem, all its
+// forms together; a stem past the list is rare.
+func stemFrequency(word string) float64 {
+	if f, ok := stemFrequencies()[porterstemmer.StemString(word)]; ok {
+		return f
+	}
+	return english.Unlisted
+}
