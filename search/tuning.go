@@ -32,7 +32,7 @@ type Tuning struct {
 
 // DefaultTuning returns the parameters paperbot ships with.
 func DefaultTuning() Tuning {
-	return Tuning{Grams: 0.2, Rerank: 30, Refuse: 0.22, Domain: 0.08, AnswerCue: 0.2, AnswerLate: 0.3, Short: 3}
+	return Tuning{Grams: 0.2, Rerank: 30, Refuse: 0.17, Domain: 0.04, AnswerCue: 0.2, AnswerLate: 0.3, Short: 3}
 }
 
 // Set changes one parameter by name, for command-line sweeps.

@@ -105,7 +105,7 @@ func runEval(e *env, args []string) error {
 	if *curve {
 		var answerable, off []float64
 		for _, q := range out.Report.PerQuery {
-			answerable = append(answerable, q.Confidence)
+			answerable = append(answerable, eval.CurveConfidence(q.NoMatch, q.Confidence, tuning.Refuse))
 		}
 		for _, r := range out.Refusal {
 			off = append(off, r.Confidence...)

@@ -112,6 +112,6 @@ func runFitRefusal(e *env, b *eval.Benchmark, offCorpus, offQueries string, opts
 		fmt.Fprintln(w)
 	}
 	fmt.Fprintf(w, "\nbest (most off-domain queries refused on average): domain %.2f, refuse %.2f\n", out.Best.Domain, out.Best.Threshold)
-	fmt.Fprintf(w, "set them in search.DefaultTuning (search/tuning.go); Refuse counts only the confidence, and the short-query rule refuses a few more\n")
+	fmt.Fprintf(w, "set them in search.DefaultTuning (search/tuning.go); false refusals count the short-query rule's too\n")
 	return nil
 }

@@ -14,7 +14,8 @@ type Refusal struct {
 	Queries int     `json:"queries"`
 	Refused int     `json:"refused"`
 	Share   float64 `json:"share_refused"`
-	// Confidence has each query's Results.Confidence, for the trade-off curve.
+	// Confidence has each query's confidence for the trade-off curve
+	// (CurveConfidence).
 	Confidence []float64 `json:"-"`
 	// PerQuery has one line per query: what a user would have been shown.
 	PerQuery []RefusalQuery `json:"per_query,omitempty"`
@@ -39,6 +40,7 @@ func RunRefusal(ctx context.Context, name string, c *search.Corpus, queries []st
 	}
 	defer ix.Close()
 	r := &Refusal{Name: name, Queries: len(queries)}
+	refuse := tuningOf(opts).Refuse
 	for _, q := range queries {
 		res, err := ix.Search(ctx, search.Request{Text: q, Limit: pageSize})
 		if err != nil {
@@ -53,7 +55,7 @@ func RunRefusal(ctx context.Context, name string, c *search.Corpus, queries []st
 		if res.NoMatch {
 			r.Refused++
 		}
-		r.Confidence = append(r.Confidence, res.Confidence)
+		r.Confidence = append(r.Confidence, CurveConfidence(res.NoMatch, res.Confidence, refuse))
 		line := RefusalQuery{Text: q, NoMatch: res.NoMatch, Confidence: res.Confidence}
 		for _, p := range res.Results[:min(len(res.Results), 3)] {
 			line.Top = append(line.Top, p.Title)
@@ -64,6 +66,17 @@ func RunRefusal(ctx context.Context, name string, c *search.Corpus, queries []st
 		r.Share = float64(r.Refused) / float64(r.Queries)
 	}
 	return r, nil
+}
+
+// CurveConfidence is a query's confidence as the refusal curve counts it:
+// Results.Confidence, or 0 when the search refused it for another reason
+// than the threshold refuse (the short-query rule), since no threshold
+// would answer it.
+func CurveConfidence(noMatch bool, confidence, refuse float64) float64 {
+	if noMatch && confidence >= refuse {
+		return 0
+	}
+	return confidence
 }
 
 // QueryTexts returns the texts of b's queries.

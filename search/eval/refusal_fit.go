@@ -37,6 +37,9 @@ func FitRefusal(ctx context.Context, answerable QuerySet, off []QuerySet, weight
 	for _, w := range weights {
 		t := tuningOf(opts)
 		t.Domain = w
+		// Only the short-query rule refuses during the sweep: the curve
+		// then counts what the threshold adds.
+		t.Refuse = 0
 		o := opts
 		o.Search.Tuning = &t
 		ans, err := RunRefusal(ctx, answerable.Name, answerable.Corpus, answerable.Queries, o)
