@@ -291,3 +291,40 @@ func TestLoneTwoEditFixIsNoTopic(t *testing.T) {
 		t.Errorf(`"sequnce" (one slip from sequence) refused`)
 	}
 }
+
+// TestRealWordsAreNoTypos: a word of general English that no paper has is
+// looked for as typed, not "corrected" into a corpus word one or two letters
+// away; misspellings still are.
+func TestRealWordsAreNoTypos(t *testing.T) {
+	ix, _ := seedIndex(t)
+	st, release, err := ix.live()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer release()
+	fixes := func(word string) []string {
+		pq, err := parseQuery(word)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, g := range st.textGroups(pq) {
+			for _, a := range g.alts {
+				if a.kind == altFuzzy {
+					out = append(out, a.terms...)
+				}
+			}
+		}
+		return out
+	}
+	for _, w := range []string{"medieval", "mortality", "stroke", "market"} {
+		if f := fixes(w); len(f) > 0 {
+			t.Errorf("%q corrected to %v; it is an English word, not a typo", w, f)
+		}
+	}
+	for _, w := range []string{"transfomer", "spikng"} {
+		if len(fixes(w)) == 0 {
+			t.Errorf("%q: no typo correction", w)
+		}
+	}
+}

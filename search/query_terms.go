@@ -2,6 +2,8 @@ package search
 
 import (
 	"strings"
+
+	"github.com/paperbot/paperbot/search/english"
 )
 
 // altKind says how an alternative relates to what the user typed.
@@ -242,7 +244,9 @@ func (s *state) wordGroup(t qtoken) group {
 	if names := s.nameTokens(t.surface); len(names) > 0 {
 		g.names = names
 	}
-	if !s.vocab.has(t.stem) && len(g.alts) == 1 && g.names == nil {
+	// A word of general English the corpus lacks is no typo: "stroke" is
+	// not "store", "medieval" not "medium".
+	if !s.vocab.has(t.stem) && len(g.alts) == 1 && g.names == nil && !english.Known(strings.ToLower(t.surface)) {
 		for _, f := range s.vocab.corrections(t.stem) {
 			g.alts = append(g.alts, alt{kind: altFuzzy, terms: []string{f.term}, credit: f.credit()})
 		}

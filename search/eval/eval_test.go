@@ -15,13 +15,13 @@ var scifact = filepath.Join("..", "..", "..", "shared", "benchmarks", "scifact")
 
 // Floors on SciFact's held-out test split. Nothing is tuned on test; these
 // catch regressions at the level measured when the refusal was fitted on
-// train (eval --fit-refusal: 3 of 300 refused, the product's bar; 0.757
+// train (eval --fit-refusal: 3 of 300 refused, the product's bar; 0.79
 // off-domain refused, before the domain fit 4 and 0.693); the off-domain
 // bar (0.90, issue 8) is not reached yet. Ranking must beat the plain BM25
 // baseline of the same run.
 const (
 	maxFalseRefusals = 3
-	minOffDomain     = 0.72
+	minOffDomain     = 0.75
 )
 
 func TestSciFactHeldOut(t *testing.T) {
