@@ -24,8 +24,8 @@ const (
 // counts as the floor. Claims about medicine asked of machine-learning
 // papers share everyday words with them ("patients", "risk", "associated")
 // that those papers use far less than English does; questions the corpus
-// can answer use its own vocabulary, which it uses far more. Acronyms,
-// identifiers with digits and authors' names no abstract uses say nothing
+// can answer use its own vocabulary, which it uses far more. Identifiers
+// with digits or hyphens, and authors' names no abstract uses, say nothing
 // here and are skipped; 0 when no word is left.
 func (s *state) domainFit(groups []group) float64 {
 	n := float64(max(s.vocab.n, 1))
