@@ -331,6 +331,9 @@ func newState(bi bleve.Index, dir string, built bool) (*state, error) {
 	s.acr = newAcronymTable(s.an.text, m.acronymPairs())
 	s.syn = newSynonyms(s.an.text)
 	s.filler = fillerStems(s.an.text)
+	// The general-English tables take ~30 ms to build once per process:
+	// build them while the first question is still being typed.
+	go warmEnglish()
 	return s, nil
 }
 

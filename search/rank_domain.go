@@ -97,3 +97,9 @@ func stemFrequency(word string) float64 {
 	}
 	return english.Unlisted
 }
+
+// warmEnglish builds the general-English tables the first query needs.
+func warmEnglish() {
+	english.Known("")
+	stemFrequencies()
+}
