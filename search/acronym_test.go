@@ -111,26 +111,18 @@ func TestCuratedAcronyms(t *testing.T) {
 // "loss function" (machine learning) is not "loss of function" (LoF).
 func TestLongFormNeedsItsStopWords(t *testing.T) {
 	ix, _ := seedIndex(t)
-	st, release, err := ix.live()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer release()
-	groupsOf := func(text string) []string {
-		q, err := parseQuery(text)
-		if err != nil {
-			t.Fatal(err)
-		}
+	st := seedState(t)
+	surfaces := func(text string) []string {
 		var out []string
-		for _, g := range st.textGroups(q) {
+		for _, g := range groupsOf(t, st, text) {
 			out = append(out, g.surface)
 		}
 		return out
 	}
-	if got := groupsOf("loss function"); !slices.Equal(got, []string{"loss", "function"}) {
+	if got := surfaces("loss function"); !slices.Equal(got, []string{"loss", "function"}) {
 		t.Errorf(`"loss function" groups = %q, want two words, not the long form of LoF`, got)
 	}
-	if got := groupsOf("loss of function"); len(got) != 1 {
+	if got := surfaces("loss of function"); len(got) != 1 {
 		t.Errorf(`"loss of function" groups = %q, want one long-form group`, got)
 	}
 	res, err := ix.Search(context.Background(), Request{Text: "loss function", Limit: 3})

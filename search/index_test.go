@@ -296,19 +296,10 @@ func TestLoneTwoEditFixIsNoTopic(t *testing.T) {
 // looked for as typed, not "corrected" into a corpus word one or two letters
 // away; misspellings still are.
 func TestRealWordsAreNoTypos(t *testing.T) {
-	ix, _ := seedIndex(t)
-	st, release, err := ix.live()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer release()
+	st := seedState(t)
 	fixes := func(word string) []string {
-		pq, err := parseQuery(word)
-		if err != nil {
-			t.Fatal(err)
-		}
 		var out []string
-		for _, g := range st.textGroups(pq) {
+		for _, g := range groupsOf(t, st, word) {
 			for _, a := range g.alts {
 				if a.kind == altFuzzy {
 					out = append(out, a.terms...)

@@ -5,19 +5,10 @@ import "testing"
 // TestDomainFit: a question in the seeds' own vocabulary fits them better
 // than one in everyday or clinical words, whatever papers the words match.
 func TestDomainFit(t *testing.T) {
-	ix, _ := seedIndex(t)
-	st, release, err := ix.live()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer release()
+	st := seedState(t)
 	fit := func(q string) float64 {
 		t.Helper()
-		pq, err := parseQuery(q)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return st.domainFit(st.textGroups(pq))
+		return st.domainFit(groupsOf(t, st, q))
 	}
 	inDomain := []string{"KV cache compression", "spiking neural networks", "interatomic potentials", "flow matching for molecular conformers"}
 	offDomain := []string{"patients with breast cancer relapse", "medieval history of France", "recipes for sourdough bread", "children with malaria in hospital"}

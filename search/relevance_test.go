@@ -65,6 +65,29 @@ func seedIndex(t testing.TB) (*Index, *Corpus) {
 	return seedIdx, seedCorp
 }
 
+// seedState returns the live state of the seeds' index, released when the
+// test ends.
+func seedState(t *testing.T) *state {
+	t.Helper()
+	ix, _ := seedIndex(t)
+	st, release, err := ix.live()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(release)
+	return st
+}
+
+// groupsOf returns the word groups st makes of the query text.
+func groupsOf(t *testing.T, st *state, text string) []group {
+	t.Helper()
+	q, err := parseQuery(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st.textGroups(q)
+}
+
 func loadJudgments(t *testing.T) []judgment {
 	t.Helper()
 	b, err := os.ReadFile("testdata/relevance.json")
