@@ -39,6 +39,27 @@ func bigCorpus(tb testing.TB) *Corpus {
 	return bigCorp
 }
 
+var (
+	bigIdxOnce sync.Once
+	bigIdx     *Index
+	bigIdxErr  error
+)
+
+// bigIndex returns an in-memory index of the real corpora, built once and
+// shared by the tests that only read it; skipped in -short mode.
+func bigIndex(t *testing.T) *Index {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("indexes 5,900 papers")
+	}
+	c := bigCorpus(t)
+	bigIdxOnce.Do(func() { bigIdx, bigIdxErr = Open(context.Background(), c, Options{}) })
+	if bigIdxErr != nil {
+		t.Fatalf("index corpora: %v", bigIdxErr)
+	}
+	return bigIdx
+}
+
 // benchBuild reports the papers indexed per second.
 func benchBuild(b *testing.B, c *Corpus, dir bool) {
 	ctx := context.Background()

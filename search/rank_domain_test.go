@@ -39,14 +39,7 @@ func TestDomainFit(t *testing.T) {
 // claims were refused; with it, 5 at the weight fitted to keep false
 // refusals on SciFact train within 0.5% (8 at twice the weight).
 func TestClinicalClaimsOnMLPapers(t *testing.T) {
-	if testing.Short() {
-		t.Skip("indexes 5,900 papers")
-	}
-	ix, err := Open(t.Context(), bigCorpus(t), Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ix.Close()
+	ix := bigIndex(t)
 	clinical := []string{
 		"Aspirin lowers the risk of stroke in elderly patients.",
 		"Vitamin D deficiency is associated with depression in older adults.",

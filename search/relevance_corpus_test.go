@@ -9,14 +9,7 @@ import (
 // (skipped when ../shared/corpora is absent): topics no paper covers come
 // back NoMatch, topics many papers cover do not.
 func TestRelevanceCorpus(t *testing.T) {
-	if testing.Short() {
-		t.Skip("indexes 5,900 papers")
-	}
-	ix, err := Open(context.Background(), bigCorpus(t), Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ix.Close()
+	ix := bigIndex(t)
 	tests := []struct {
 		q       string
 		noMatch bool

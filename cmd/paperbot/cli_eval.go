@@ -80,37 +80,26 @@ func runEval(e *env, args []string) error {
 	if out.Report, err = eval.Run(e.ctx, b, opts); err != nil {
 		return err
 	}
-	if *offCorpus != "" {
-		c, err := loadEvalCorpus(*offCorpus)
-		if err != nil {
-			return err
-		}
-		r, err := eval.RunRefusal(e.ctx, b.Name+" "+*split+" queries asked of "+*offCorpus, c, b.QueryTexts(), opts)
-		if err != nil {
-			return err
-		}
-		out.Refusal = append(out.Refusal, r)
+	off, err := offDomainSets(b, *offCorpus, *offQueries)
+	if err != nil {
+		return err
 	}
-	if *offQueries != "" {
-		qs, err := readQueries(*offQueries)
-		if err != nil {
-			return err
-		}
-		r, err := eval.RunRefusal(e.ctx, *offQueries+" asked of "+b.Name, b.Corpus, qs, opts)
+	for _, set := range off {
+		r, err := eval.RunRefusal(e.ctx, set.Name, set.Corpus, set.Queries, opts)
 		if err != nil {
 			return err
 		}
 		out.Refusal = append(out.Refusal, r)
 	}
 	if *curve {
-		var answerable, off []float64
+		var answerable, offConf []float64
 		for _, q := range out.Report.PerQuery {
 			answerable = append(answerable, eval.CurveConfidence(q.NoMatch, q.Confidence, tuning.Refuse))
 		}
 		for _, r := range out.Refusal {
-			off = append(off, r.Confidence...)
+			offConf = append(offConf, r.CurveConfidences()...)
 		}
-		out.Curve = eval.Curve(answerable, off, curveSteps)
+		out.Curve = eval.Curve(answerable, offConf, curveSteps)
 		out.Fitted = eval.FitThreshold(answerable, maxFalseRefusals, curveSteps)
 	}
 	if *asJSON {
@@ -118,6 +107,28 @@ func runEval(e *env, args []string) error {
 	}
 	printEval(e.stdout, out)
 	return nil
+}
+
+// offDomainSets are the queries nothing is relevant to: b's queries asked
+// of the corpus files offCorpus, and the queries of the file offQueries
+// asked of b's corpus (either may be "").
+func offDomainSets(b *eval.Benchmark, offCorpus, offQueries string) ([]eval.QuerySet, error) {
+	var off []eval.QuerySet
+	if offCorpus != "" {
+		c, err := loadEvalCorpus(offCorpus)
+		if err != nil {
+			return nil, err
+		}
+		off = append(off, eval.QuerySet{Name: b.Name + " " + b.Split + " queries asked of " + offCorpus, Corpus: c, Queries: b.QueryTexts()})
+	}
+	if offQueries != "" {
+		qs, err := readQueries(offQueries)
+		if err != nil {
+			return nil, err
+		}
+		off = append(off, eval.QuerySet{Name: offQueries + " asked of " + b.Name, Corpus: b.Corpus, Queries: qs})
+	}
+	return off, nil
 }
 
 // parseOnePositional parses flags that may stand before or after one

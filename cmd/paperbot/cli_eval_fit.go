@@ -67,20 +67,9 @@ type refusalFitOutput struct {
 // share of the off-domain sets it refuses; the best weight and threshold
 // are the ones to put in search.DefaultTuning.
 func runFitRefusal(e *env, b *eval.Benchmark, offCorpus, offQueries string, opts eval.Options, asJSON bool) error {
-	var off []eval.QuerySet
-	if offCorpus != "" {
-		c, err := loadEvalCorpus(offCorpus)
-		if err != nil {
-			return err
-		}
-		off = append(off, eval.QuerySet{Name: b.Name + " " + b.Split + " queries asked of " + offCorpus, Corpus: c, Queries: b.QueryTexts()})
-	}
-	if offQueries != "" {
-		qs, err := readQueries(offQueries)
-		if err != nil {
-			return err
-		}
-		off = append(off, eval.QuerySet{Name: offQueries + " asked of " + b.Name, Corpus: b.Corpus, Queries: qs})
+	off, err := offDomainSets(b, offCorpus, offQueries)
+	if err != nil {
+		return err
 	}
 	answerable := eval.QuerySet{Name: b.Name + " " + b.Split, Corpus: b.Corpus, Queries: b.QueryTexts()}
 	fits, best, err := eval.FitRefusal(e.ctx, answerable, off, domainWeights, maxFalseRefusals, curveSteps, opts)

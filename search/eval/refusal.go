@@ -14,11 +14,20 @@ type Refusal struct {
 	Queries int     `json:"queries"`
 	Refused int     `json:"refused"`
 	Share   float64 `json:"share_refused"`
-	// Confidence has each query's confidence for the trade-off curve
-	// (CurveConfidence).
-	Confidence []float64 `json:"-"`
 	// PerQuery has one line per query: what a user would have been shown.
 	PerQuery []RefusalQuery `json:"per_query,omitempty"`
+	// refuse is the threshold the queries were asked with.
+	refuse float64
+}
+
+// CurveConfidences returns each query's confidence as the trade-off curve
+// counts it (CurveConfidence).
+func (r *Refusal) CurveConfidences() []float64 {
+	out := make([]float64, len(r.PerQuery))
+	for i, q := range r.PerQuery {
+		out[i] = CurveConfidence(q.NoMatch, q.Confidence, r.refuse)
+	}
+	return out
 }
 
 // RefusalQuery is one off-domain query's outcome: Top holds the titles of
@@ -39,8 +48,7 @@ func RunRefusal(ctx context.Context, name string, c *search.Corpus, queries []st
 		return nil, err
 	}
 	defer ix.Close()
-	r := &Refusal{Name: name, Queries: len(queries)}
-	refuse := tuningOf(opts).Refuse
+	r := &Refusal{Name: name, Queries: len(queries), refuse: tuningOf(opts).Refuse}
 	for _, q := range queries {
 		res, err := ix.Search(ctx, search.Request{Text: q, Limit: pageSize})
 		if err != nil {
@@ -48,14 +56,12 @@ func RunRefusal(ctx context.Context, name string, c *search.Corpus, queries []st
 				return nil, err
 			}
 			r.Refused++
-			r.Confidence = append(r.Confidence, 0)
 			r.PerQuery = append(r.PerQuery, RefusalQuery{Text: q, NoMatch: true, Error: err.Error()})
 			continue
 		}
 		if res.NoMatch {
 			r.Refused++
 		}
-		r.Confidence = append(r.Confidence, CurveConfidence(res.NoMatch, res.Confidence, refuse))
 		line := RefusalQuery{Text: q, NoMatch: res.NoMatch, Confidence: res.Confidence}
 		for _, p := range res.Results[:min(len(res.Results), 3)] {
 			line.Top = append(line.Top, p.Title)
@@ -102,20 +108,9 @@ func Curve(answerable, offDomain []float64, steps int) []CurvePoint {
 	var out []CurvePoint
 	for i := 0; i <= steps; i++ {
 		t := float64(i) / float64(steps)
-		p := CurvePoint{Threshold: t}
-		for _, c := range answerable {
-			if c < t {
-				p.FalseRefusals++
-			}
-		}
-		n := 0
-		for _, c := range offDomain {
-			if c < t {
-				n++
-			}
-		}
+		p := CurvePoint{Threshold: t, FalseRefusals: countBelow(answerable, t)}
 		if len(offDomain) > 0 {
-			p.OffRefused = float64(n) / float64(len(offDomain))
+			p.OffRefused = float64(countBelow(offDomain, t)) / float64(len(offDomain))
 		}
 		out = append(out, p)
 	}
@@ -133,4 +128,15 @@ func FitThreshold(answerable []float64, maxShare float64, steps int) float64 {
 		}
 	}
 	return best
+}
+
+// countBelow counts the confidences a threshold t refuses (those below it).
+func countBelow(confidences []float64, t float64) int {
+	n := 0
+	for _, c := range confidences {
+		if c < t {
+			n++
+		}
+	}
+	return n
 }

@@ -46,24 +46,15 @@ func FitRefusal(ctx context.Context, answerable QuerySet, off []QuerySet, weight
 		if err != nil {
 			return nil, 0, err
 		}
-		f := RefusalFit{Domain: w, Threshold: FitThreshold(ans.Confidence, maxShare, steps)}
-		for _, c := range ans.Confidence {
-			if c < f.Threshold {
-				f.FalseRefusals++
-			}
-		}
+		conf := ans.CurveConfidences()
+		f := RefusalFit{Domain: w, Threshold: FitThreshold(conf, maxShare, steps)}
+		f.FalseRefusals = countBelow(conf, f.Threshold)
 		for _, s := range off {
 			r, err := RunRefusal(ctx, s.Name, s.Corpus, s.Queries, o)
 			if err != nil {
 				return nil, 0, err
 			}
-			n := 0
-			for _, c := range r.Confidence {
-				if c < f.Threshold {
-					n++
-				}
-			}
-			share := float64(n) / float64(max(1, len(r.Confidence)))
+			share := float64(countBelow(r.CurveConfidences(), f.Threshold)) / float64(max(1, len(r.PerQuery)))
 			f.OffRefused = append(f.OffRefused, share)
 			f.Mean += share / float64(len(off))
 		}
