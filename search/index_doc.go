@@ -192,6 +192,9 @@ func (s *state) match(p *record, mt *matcher) docMatch {
 	for gi, g := range groups {
 		for _, n := range g.names {
 			m.credit[gi] = max(m.credit[gi], d.names[n])
+			// An author's name weighs like a title word in the ranking, so
+			// "Yoshua Bengio" puts his papers above those of any Bengio.
+			m.tf[gi] += 2 * d.names[n]
 		}
 	}
 	m.coverage = coverage(groups, m.credit)

@@ -1,0 +1,50 @@
+package search
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// A word many papers use that is also some authors' surname is searched
+// as the word: "long" in "long tail distribution" is not Mingsheng Long.
+func TestSurnamesThatAreWords(t *testing.T) {
+	ix := bigIndex(t)
+	for q, want := range map[string]string{
+		"long tail distribution":     "long-tail",
+		"long-tailed classification": "long-tail",
+		"black box attacks":          "black-box",
+	} {
+		res, err := ix.Search(t.Context(), Request{Text: q, Limit: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, r := range res.Results {
+			text := strings.ToLower(r.Title + " " + r.Abstract)
+			if !strings.Contains(text, want) && !strings.Contains(text, strings.ReplaceAll(want, "-", " ")) {
+				t.Errorf("%q: result %d %q never says %q (authors %v)", q, i+1, r.Title, want, r.Authors)
+			}
+		}
+	}
+}
+
+// A full name puts that author's papers first, above papers by others who
+// share one of the names, and a surname next to a first name is read as a
+// name even when it is also a common word.
+func TestFullNameRanksTheAuthorFirst(t *testing.T) {
+	ix := bigIndex(t)
+	for _, name := range []string{"Yoshua Bengio", "Mingsheng Long", "Chelsea Finn"} {
+		res, err := ix.Search(t.Context(), Request{Text: name, Limit: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.NoMatch || len(res.Results) < 3 {
+			t.Fatalf("%q: refused or too few results (%d)", name, len(res.Results))
+		}
+		for i, r := range res.Results {
+			if !slices.ContainsFunc(r.Authors, func(a string) bool { return strings.EqualFold(a, name) }) {
+				t.Errorf("%q: result %d %q is by %v", name, i+1, r.Title, r.Authors)
+			}
+		}
+	}
+}
