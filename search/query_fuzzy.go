@@ -2,7 +2,11 @@ package search
 
 import (
 	"slices"
+	"strings"
+	"sync"
 	"unicode/utf8"
+
+	"github.com/paperbot/paperbot/search/english"
 )
 
 // Typos: a query stem the corpus does not contain is corrected to the most
@@ -29,6 +33,148 @@ func (f fix) credit() float64 {
 		return 0.6
 	}
 	return altFuzzy.credit()
+}
+
+// typoFixes corrects a word the corpus lacks: from the spellings of general
+// English, then from the corpus's own stems, closest first, at most maxFixes.
+// A misspelling is often nearer its word than its stem: "temproal" is two
+// edits from "temporal" but three from the stem "tempor"; "imitiation" one
+// from "imitation". Both were authors' own keywords that found nothing.
+func (s *state) typoFixes(surface, stem string) []fix {
+	fixes := append(s.spellingFixes(surface), s.vocab.corrections(stem)...)
+	slices.SortStableFunc(fixes, func(a, b fix) int { return a.dist - b.dist })
+	out := fixes[:0]
+	for _, f := range fixes {
+		if !slices.ContainsFunc(out, func(o fix) bool { return o.term == f.term }) && len(out) < maxFixes {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// misspeltShare: a word no dictionary has, one edit from an English word
+// the papers use at least this many times as often, is read as both.
+const misspeltShare = 10
+
+// commonerSpellings returns, for a word a few papers do use but English
+// does not know, the English words one edit away that far more papers use:
+// some abstracts say "uncertainity", most say "uncertainty", and a query
+// with either should find both.
+func (s *state) commonerSpellings(surface, stem string) []fix {
+	if utf8.RuneCountInString(surface) < minFuzzLen {
+		return nil
+	}
+	df := s.vocab.df(stem)
+	if df*misspeltShare > s.vocab.n {
+		return nil // too common here to be a slip: the field's own word
+	}
+	var out []fix
+	for _, f := range s.spellingFixes(surface) {
+		if f.dist == 1 && f.term != stem && s.vocab.df(f.term) >= misspeltShare*df && len(out) < maxFixes {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// englishByShape lists general English's words (all lower-case ASCII
+// letters) by first letter and length, commonest first.
+var englishByShape = sync.OnceValue(func() map[spellShape][]string {
+	m := map[spellShape][]string{}
+	english.Each(func(w string, _ float64) {
+		k := spellShape{w[0], len(w)}
+		m[k] = append(m[k], w)
+	})
+	return m
+})
+
+type spellShape struct {
+	first byte
+	n     int
+}
+
+// maxSpellLen bounds the words checked against English spellings (the
+// longest English words in the list are shorter).
+const maxSpellLen = 32
+
+// spellingFixes returns the corpus stems of the English words within the
+// allowed edit distance of word as typed (the same rules as corrections),
+// closest and commonest first.
+func (s *state) spellingFixes(word string) []fix {
+	word = strings.ToLower(word)
+	n := len(word)
+	if n < minSwapLen || n > maxSpellLen || !isLowerASCII(word) {
+		return nil
+	}
+	// A real English word is never "corrected" (wordGroup), so a short
+	// one gets any one edit here, not just a swap: "shfts" is "shifts".
+	d := 2
+	if n < minFuzzLen {
+		d = 1
+	}
+	var out []fix
+	shapes := englishByShape()
+	for m := n - d; m <= n+d; m++ {
+		for _, w := range shapes[spellShape{word[0], m}] {
+			dist, ok := asciiDistance(word, w, d)
+			if !ok || dist == 0 || (dist == 2 && word[1] != w[1]) {
+				continue
+			}
+			toks := s.an.text.Analyze([]byte(w))
+			if len(toks) != 1 || !s.vocab.has(string(toks[0].Term)) {
+				continue
+			}
+			out = append(out, fix{string(toks[0].Term), dist})
+		}
+	}
+	slices.SortStableFunc(out, func(a, b fix) int { return a.dist - b.dist })
+	return out
+}
+
+func isLowerASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 'a' || s[i] > 'z' {
+			return false
+		}
+	}
+	return true
+}
+
+// asciiDistance is editDistance for ASCII words of at most maxSpellLen
+// letters, without allocating: it runs for thousands of English words per
+// misspelt query word.
+func asciiDistance(a, b string, limit int) (int, bool) {
+	if absInt(len(a)-len(b)) > limit || len(a) > maxSpellLen || len(b) > maxSpellLen {
+		return 0, false
+	}
+	var rows [3][maxSpellLen + 1]int
+	prev2, prev, cur := &rows[0], &rows[1], &rows[2]
+	for j := 0; j <= len(b); j++ {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		rowMin := i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
+			rowMin = min(rowMin, cur[j])
+		}
+		if rowMin > limit {
+			return 0, false
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	if prev[len(b)] > limit {
+		return 0, false
+	}
+	return prev[len(b)], true
 }
 
 // corrections returns up to maxFixes corpus stems within the allowed edit

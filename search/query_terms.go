@@ -2,6 +2,7 @@ package search
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/paperbot/paperbot/search/english"
 )
@@ -277,8 +278,14 @@ func (s *state) wordGroup(t qtoken) group {
 	}
 	// A word of general English the corpus lacks is no typo: "stroke" is
 	// not "store", "medieval" not "medium".
-	if !s.vocab.has(t.stem) && len(g.alts) == 1 && g.names == nil && !english.Known(strings.ToLower(t.surface)) {
-		for _, f := range s.vocab.corrections(t.stem) {
+	if len(g.alts) == 1 && g.names == nil && !english.Known(strings.ToLower(t.surface)) {
+		var fixes []fix
+		if !s.vocab.has(t.stem) {
+			fixes = s.typoFixes(t.surface, t.stem)
+		} else {
+			fixes = s.commonerSpellings(t.surface, t.stem)
+		}
+		for _, f := range fixes {
 			g.alts = append(g.alts, alt{kind: altFuzzy, terms: []string{f.term}, credit: f.credit()})
 		}
 	}
@@ -287,12 +294,13 @@ func (s *state) wordGroup(t qtoken) group {
 }
 
 // nameTokens returns the author-name tokens of w when every one of them is
-// an author name in the corpus.
+// an author name in the corpus. A lone letter is an initial, not a name:
+// the "D" of "vitamin D" is no author's.
 func (s *state) nameTokens(w string) []string {
 	var out []string
 	for _, tk := range s.an.name.Analyze([]byte(w)) {
 		n := string(tk.Term)
-		if s.vocab.name(n) == 0 {
+		if utf8.RuneCountInString(n) < 2 || s.vocab.name(n) == 0 {
 			return nil
 		}
 		out = append(out, n)

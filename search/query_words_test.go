@@ -48,3 +48,47 @@ func TestFullNameRanksTheAuthorFirst(t *testing.T) {
 		}
 	}
 }
+
+// Authors' own misspelt keywords (from the ICLR 2024 scrape) find the
+// papers on what they meant: a typo is corrected against English spellings,
+// not only against the corpus's stems, and a misspelling some abstracts
+// share ("uncertainity") also finds the usual spelling.
+func TestMisspeltKeywordsFindTheirTopic(t *testing.T) {
+	ix := bigIndex(t)
+	for q, want := range map[string]string{
+		"temproal modeling":           "temporal",
+		"Imitiation Learning":         "imitation",
+		"Distribution shfts":          "shift",
+		"Uncertainity Quantification": "uncertainty",
+		"Model Editingi":              "editing",
+	} {
+		res, err := ix.Search(t.Context(), Request{Text: q, Limit: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.NoMatch || len(res.Results) == 0 {
+			t.Errorf("%q: refused (confidence %.2f)", q, res.Confidence)
+			continue
+		}
+		if top := res.Results[0]; !strings.Contains(strings.ToLower(top.Title+" "+top.Abstract), want) {
+			t.Errorf("%q: top result %q never says %q", q, top.Title, want)
+		}
+	}
+}
+
+// A lone letter is never read as an author's initial: "vitamin D" is not
+// a search for authors with a D in their names.
+func TestInitialsAreNoNames(t *testing.T) {
+	ix := bigIndex(t)
+	st, release, err := ix.live()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer release()
+	if n := st.nameTokens("D"); n != nil {
+		t.Errorf("nameTokens(D) = %v, want none", n)
+	}
+	if n := st.nameTokens("Bengio"); len(n) != 1 {
+		t.Errorf("nameTokens(Bengio) = %v, want one name", n)
+	}
+}
