@@ -1,0 +1,202 @@
+package eval
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// Columns of the 9-column OpenReview TSV scrape (see ../shared/corpora/README.md).
+const (
+	orColTitle    = 0
+	orColKeywords = 2
+	orColPDF      = 5
+	orColTLDR     = 7
+	orColAbstract = 8
+	orNumCols     = 9
+)
+
+// orTestShare: one query in orTestShare goes to the test split.
+const orTestShare = 3
+
+type orPaper struct {
+	id, title, abstract, tldr string
+	keywords                  []string
+}
+
+type orQuery struct {
+	id, text string
+	relevant []string // paper ids
+}
+
+// WriteOpenReviewBEIR turns an OpenReview scrape with author keywords and
+// TL;DRs (the 9-column ICLR 2024 file of ../shared/corpora) into two
+// benchmarks in BEIR's layout, out/keywords and out/tldr: each author
+// keyword asked of the venue's papers, relevant where the authors listed
+// it, and each TL;DR asked of them, relevant for its own paper. The queries
+// are the papers' authors' words, so they measure search on machine-learning
+// questions nobody here tuned it for. A query is in the test split when a
+// hash of its text says so (one in three), whatever the file's order.
+func WriteOpenReviewBEIR(in, out string) error {
+	f, err := os.Open(in)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	papers, err := readOpenReview(f)
+	if err != nil {
+		return fmt.Errorf("%s: %w", in, err)
+	}
+	if len(papers) == 0 {
+		return fmt.Errorf("%s: no paper with an abstract and a pdf link", in)
+	}
+	for name, qs := range map[string][]orQuery{"keywords": keywordQueries(papers), "tldr": tldrQueries(papers)} {
+		if err := writeOpenReviewBEIR(filepath.Join(out, name), papers, qs); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// readOpenReview reads the tab-separated rows; rows without an abstract or a
+// pdf link (the only stable id) are skipped.
+func readOpenReview(r io.Reader) ([]orPaper, error) {
+	var papers []orPaper
+	seen := map[string]bool{}
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	for sc.Scan() {
+		f := strings.Split(sc.Text(), "\t")
+		if len(f) != orNumCols {
+			return nil, fmt.Errorf("a row has %d columns, want %d (the 9-column ICLR schema)", len(f), orNumCols)
+		}
+		id := strings.TrimSuffix(filepath.Base(f[orColPDF]), ".pdf")
+		abstract := strings.TrimSpace(f[orColAbstract])
+		if id == "" || id == "." || abstract == "" || seen[id] {
+			continue
+		}
+		seen[id] = true
+		p := orPaper{id: id, title: strings.TrimSpace(f[orColTitle]), abstract: abstract, tldr: strings.TrimSpace(f[orColTLDR])}
+		for _, k := range strings.Split(f[orColKeywords], ";") {
+			if k = strings.Join(strings.Fields(k), " "); len(k) > 1 {
+				p.keywords = append(p.keywords, k)
+			}
+		}
+		papers = append(papers, p)
+	}
+	return papers, sc.Err()
+}
+
+// keywordQueries: one query per distinct keyword (case-insensitive), as
+// first spelled, relevant for every paper that lists it.
+func keywordQueries(papers []orPaper) []orQuery {
+	byKey := map[string]*orQuery{}
+	var order []string
+	for _, p := range papers {
+		for _, k := range p.keywords {
+			key := strings.ToLower(k)
+			q, ok := byKey[key]
+			if !ok {
+				q = &orQuery{id: fmt.Sprintf("kw%d", len(order)), text: k}
+				byKey[key] = q
+				order = append(order, key)
+			}
+			if !slices.Contains(q.relevant, p.id) {
+				q.relevant = append(q.relevant, p.id)
+			}
+		}
+	}
+	qs := make([]orQuery, len(order))
+	for i, key := range order {
+		qs[i] = *byKey[key]
+	}
+	return qs
+}
+
+// tldrQueries: each paper's TL;DR, relevant for that paper.
+func tldrQueries(papers []orPaper) []orQuery {
+	var qs []orQuery
+	for _, p := range papers {
+		if p.tldr != "" {
+			qs = append(qs, orQuery{id: "tldr-" + p.id, text: p.tldr, relevant: []string{p.id}})
+		}
+	}
+	return qs
+}
+
+func orSplit(text string) string {
+	h := fnv.New32a()
+	h.Write([]byte(strings.ToLower(text)))
+	if h.Sum32()%orTestShare == 0 {
+		return "test"
+	}
+	return "train"
+}
+
+func writeOpenReviewBEIR(dir string, papers []orPaper, qs []orQuery) error {
+	if err := os.MkdirAll(filepath.Join(dir, "qrels"), 0o755); err != nil {
+		return err
+	}
+	corpus := func(w *bufio.Writer) error {
+		enc := json.NewEncoder(w)
+		for _, p := range papers {
+			if err := enc.Encode(map[string]string{"_id": p.id, "title": p.title, "text": p.abstract}); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	queries := func(w *bufio.Writer) error {
+		enc := json.NewEncoder(w)
+		for _, q := range qs {
+			if err := enc.Encode(map[string]string{"_id": q.id, "text": q.text}); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	qrels := func(name string) func(w *bufio.Writer) error {
+		return func(w *bufio.Writer) error {
+			fmt.Fprintln(w, "query-id\tcorpus-id\tscore")
+			for _, q := range qs {
+				if orSplit(q.text) != name {
+					continue
+				}
+				for _, id := range q.relevant {
+					fmt.Fprintf(w, "%s\t%s\t1\n", q.id, id)
+				}
+			}
+			return nil
+		}
+	}
+	return errors.Join(
+		writeLines(filepath.Join(dir, "corpus.jsonl"), corpus),
+		writeLines(filepath.Join(dir, "queries.jsonl"), queries),
+		writeLines(filepath.Join(dir, "qrels", "train.tsv"), qrels("train")),
+		writeLines(filepath.Join(dir, "qrels", "test.tsv"), qrels("test")),
+	)
+}
+
+func writeLines(path string, fill func(*bufio.Writer) error) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriter(f)
+	if err := fill(w); err != nil {
+		f.Close()
+		return err
+	}
+	if err := w.Flush(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
