@@ -28,11 +28,13 @@ type Tuning struct {
 	// Short is the most word groups a query may have to be judged by the
 	// short-query rule (a paper must cover most of it).
 	Short int
+	// ShortCover is the share of a short query some best paper must cover.
+	ShortCover float64
 }
 
 // DefaultTuning returns the parameters paperbot ships with.
 func DefaultTuning() Tuning {
-	return Tuning{Grams: 0.2, Rerank: 30, Refuse: 0.17, Domain: 0.04, AnswerCue: 0.2, AnswerLate: 0.3, Short: 3}
+	return Tuning{Grams: 0.2, Rerank: 30, Refuse: 0.17, Domain: 0.04, AnswerCue: 0.2, AnswerLate: 0.3, Short: 3, ShortCover: shortQueryCoverage}
 }
 
 // Set changes one parameter by name, for command-line sweeps.
@@ -52,6 +54,8 @@ func (t *Tuning) Set(name, value string) error {
 		t.Domain = f
 	case "short":
 		t.Short = int(f)
+	case "short-cover":
+		t.ShortCover = f
 	case "answer-cue":
 		t.AnswerCue = f
 	case "answer-late":
