@@ -37,8 +37,8 @@ func (f fix) credit() float64 {
 
 // typoFixes corrects a word the corpus lacks: from the spellings of general
 // English, then from the corpus's own stems, closest first, at most maxFixes.
-// A misspelling is often nearer its word than its stem: "temproal" is two
-// edits from "temporal" but three from the stem "tempor"; "imitiation" one
+// A misspelling is often nearer its word than its stem: "temproal" is one
+// edit from "temporal" but three from the stem "tempor"; "imitiation" one
 // from "imitation". Both were authors' own keywords that found nothing.
 func (s *state) typoFixes(surface, stem string) []fix {
 	fixes := append(s.spellingFixes(surface), s.vocab.corrections(stem)...)
@@ -116,7 +116,7 @@ func (s *state) spellingFixes(word string) []fix {
 	shapes := englishByShape()
 	for m := n - d; m <= n+d; m++ {
 		for _, w := range shapes[spellShape{word[0], m}] {
-			dist, ok := asciiDistance(word, w, d)
+			dist, ok := editDistance(word, w, d)
 			if !ok || dist == 0 || (dist == 2 && word[1] != w[1]) {
 				continue
 			}
@@ -138,43 +138,6 @@ func isLowerASCII(s string) bool {
 		}
 	}
 	return true
-}
-
-// asciiDistance is editDistance for ASCII words of at most maxSpellLen
-// letters, without allocating: it runs for thousands of English words per
-// misspelt query word.
-func asciiDistance(a, b string, limit int) (int, bool) {
-	if absInt(len(a)-len(b)) > limit || len(a) > maxSpellLen || len(b) > maxSpellLen {
-		return 0, false
-	}
-	var rows [3][maxSpellLen + 1]int
-	prev2, prev, cur := &rows[0], &rows[1], &rows[2]
-	for j := 0; j <= len(b); j++ {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		rowMin := i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				cur[j] = min(cur[j], prev2[j-2]+1)
-			}
-			rowMin = min(rowMin, cur[j])
-		}
-		if rowMin > limit {
-			return 0, false
-		}
-		prev2, prev, cur = prev, cur, prev2
-	}
-	if prev[len(b)] > limit {
-		return 0, false
-	}
-	return prev[len(b)], true
 }
 
 // corrections returns up to maxFixes corpus stems within the allowed edit
@@ -227,21 +190,26 @@ func (v *vocab) corrections(stem string) []fix {
 }
 
 // editDistance returns the Damerau-Levenshtein (optimal string alignment)
-// distance of a and b when it is at most limit.
+// distance of a and b when it is at most limit. Words of up to maxSpellLen
+// letters need no allocation: it runs for thousands of candidate words per
+// misspelt query word.
 func editDistance(a, b string, limit int) (int, bool) {
-	ra, rb := []rune(a), []rune(b)
+	var bufA, bufB [maxSpellLen]rune
+	ra, rb := appendRunes(bufA[:0], a), appendRunes(bufB[:0], b)
 	if absInt(len(ra)-len(rb)) > limit {
 		return 0, false
 	}
-	prev2 := make([]int, len(rb)+1)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
+	var rows [3][maxSpellLen + 1]int
+	prev2, prev, cur := rows[0][:], rows[1][:], rows[2][:]
+	if len(rb) > maxSpellLen {
+		prev2, prev, cur = make([]int, len(rb)+1), make([]int, len(rb)+1), make([]int, len(rb)+1)
+	}
+	for j := 0; j <= len(rb); j++ {
 		prev[j] = j
 	}
 	for i := 1; i <= len(ra); i++ {
 		cur[0] = i
-		rowMin := cur[0]
+		rowMin := i
 		for j := 1; j <= len(rb); j++ {
 			cost := 1
 			if ra[i-1] == rb[j-1] {
@@ -262,6 +230,14 @@ func editDistance(a, b string, limit int) (int, bool) {
 		return 0, false
 	}
 	return prev[len(rb)], true
+}
+
+// appendRunes appends the runes of s to buf.
+func appendRunes(buf []rune, s string) []rune {
+	for _, r := range s {
+		buf = append(buf, r)
+	}
+	return buf
 }
 
 func absInt(x int) int {

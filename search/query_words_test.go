@@ -92,3 +92,27 @@ func TestInitialsAreNoNames(t *testing.T) {
 		t.Errorf("nameTokens(Bengio) = %v, want one name", n)
 	}
 }
+
+func TestEditDistance(t *testing.T) {
+	long := strings.Repeat("a", 40)
+	for _, tt := range []struct {
+		a, b  string
+		limit int
+		want  int
+		ok    bool
+	}{
+		{"grpah", "graph", 1, 1, true},       // a swap is one edit
+		{"temproal", "temporal", 2, 1, true}, // so is this one
+		{"shfts", "shifts", 1, 1, true},      // an insertion
+		{"transfomer", "transformer", 2, 1, true},
+		{"bread", "break", 0, 0, false},            // over the limit
+		{"schrödinger", "schrodinger", 1, 1, true}, // runes, not bytes
+		{long, long + "b", 1, 1, true},             // past the stack buffers
+		{long, long + "bcd", 2, 0, false},
+	} {
+		got, ok := editDistance(tt.a, tt.b, tt.limit)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("editDistance(%q, %q, %d) = %d, %v; want %d, %v", tt.a, tt.b, tt.limit, got, ok, tt.want, tt.ok)
+		}
+	}
+}
