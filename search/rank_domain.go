@@ -102,4 +102,5 @@ func stemFrequency(word string) float64 {
 func warmEnglish() {
 	english.Known("")
 	stemFrequencies()
+	englishByShape()
 }
