@@ -6,6 +6,27 @@ import (
 	"testing"
 )
 
+// topResults searches ix for q and returns its first n results, failing
+// the test when the search fails or refuses.
+func topResults(t *testing.T, ix *Index, q string, n int) []Result {
+	t.Helper()
+	res, err := ix.Search(t.Context(), Request{Text: q, Limit: n})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.NoMatch || len(res.Results) < n {
+		t.Errorf("%q: refused (confidence %.2f) or fewer than %d results (%d)", q, res.Confidence, n, len(res.Results))
+		return nil
+	}
+	return res.Results
+}
+
+// says reports whether r's title or abstract has any of words.
+func says(r Result, words ...string) bool {
+	text := strings.ToLower(r.Title + " " + r.Abstract)
+	return slices.ContainsFunc(words, func(w string) bool { return strings.Contains(text, w) })
+}
+
 // A word many papers use that is also some authors' surname is searched
 // as the word: "long" in "long tail distribution" is not Mingsheng Long.
 func TestSurnamesThatAreWords(t *testing.T) {
@@ -15,13 +36,8 @@ func TestSurnamesThatAreWords(t *testing.T) {
 		"long-tailed classification": "long-tail",
 		"black box attacks":          "black-box",
 	} {
-		res, err := ix.Search(t.Context(), Request{Text: q, Limit: 3})
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i, r := range res.Results {
-			text := strings.ToLower(r.Title + " " + r.Abstract)
-			if !strings.Contains(text, want) && !strings.Contains(text, strings.ReplaceAll(want, "-", " ")) {
+		for i, r := range topResults(t, ix, q, 3) {
+			if !says(r, want, strings.ReplaceAll(want, "-", " ")) {
 				t.Errorf("%q: result %d %q never says %q (authors %v)", q, i+1, r.Title, want, r.Authors)
 			}
 		}
@@ -34,14 +50,7 @@ func TestSurnamesThatAreWords(t *testing.T) {
 func TestFullNameRanksTheAuthorFirst(t *testing.T) {
 	ix := bigIndex(t)
 	for _, name := range []string{"Yoshua Bengio", "Mingsheng Long", "Chelsea Finn"} {
-		res, err := ix.Search(t.Context(), Request{Text: name, Limit: 3})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if res.NoMatch || len(res.Results) < 3 {
-			t.Fatalf("%q: refused or too few results (%d)", name, len(res.Results))
-		}
-		for i, r := range res.Results {
+		for i, r := range topResults(t, ix, name, 3) {
 			if !slices.ContainsFunc(r.Authors, func(a string) bool { return strings.EqualFold(a, name) }) {
 				t.Errorf("%q: result %d %q is by %v", name, i+1, r.Title, r.Authors)
 			}
@@ -62,16 +71,8 @@ func TestMisspeltKeywordsFindTheirTopic(t *testing.T) {
 		"Uncertainity Quantification": "uncertainty",
 		"Model Editingi":              "editing",
 	} {
-		res, err := ix.Search(t.Context(), Request{Text: q, Limit: 3})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if res.NoMatch || len(res.Results) == 0 {
-			t.Errorf("%q: refused (confidence %.2f)", q, res.Confidence)
-			continue
-		}
-		if top := res.Results[0]; !strings.Contains(strings.ToLower(top.Title+" "+top.Abstract), want) {
-			t.Errorf("%q: top result %q never says %q", q, top.Title, want)
+		if top := topResults(t, ix, q, 1); top != nil && !says(top[0], want) {
+			t.Errorf("%q: top result %q never says %q", q, top[0].Title, want)
 		}
 	}
 }

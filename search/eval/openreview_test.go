@@ -1,7 +1,6 @@
 package eval
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"slices"
@@ -102,14 +101,7 @@ func TestOpenReviewHeldOut(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r, err := Run(context.Background(), b, Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Logf("%s: nDCG@10 paperbot %.3f, baseline %.3f; refused %d of %d", name, r.Paperbot.NDCG10, r.Baseline.NDCG10, r.Refused, r.Queries)
-		if r.Paperbot.NDCG10 < r.Baseline.NDCG10 {
-			t.Errorf("%s: nDCG@10 %.3f is below plain BM25's %.3f", name, r.Paperbot.NDCG10, r.Baseline.NDCG10)
-		}
+		r := heldOut(t, b)
 		if share := float64(r.Refused) / float64(r.Queries); share > maxRefused {
 			t.Errorf("%s: %d of %d answerable queries refused (%.3f), want at most %.2f", name, r.Refused, r.Queries, share, maxRefused)
 		}
