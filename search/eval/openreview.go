@@ -144,23 +144,13 @@ func writeOpenReviewBEIR(dir string, papers []orPaper, qs []orQuery) error {
 	if err := os.MkdirAll(filepath.Join(dir, "qrels"), 0o755); err != nil {
 		return err
 	}
-	corpus := func(w *bufio.Writer) error {
-		enc := json.NewEncoder(w)
-		for _, p := range papers {
-			if err := enc.Encode(map[string]string{"_id": p.id, "title": p.title, "text": p.abstract}); err != nil {
-				return err
-			}
-		}
-		return nil
+	docs := make([]map[string]string, len(papers))
+	for i, p := range papers {
+		docs[i] = map[string]string{"_id": p.id, "title": p.title, "text": p.abstract}
 	}
-	queries := func(w *bufio.Writer) error {
-		enc := json.NewEncoder(w)
-		for _, q := range qs {
-			if err := enc.Encode(map[string]string{"_id": q.id, "text": q.text}); err != nil {
-				return err
-			}
-		}
-		return nil
+	texts := make([]map[string]string, len(qs))
+	for i, q := range qs {
+		texts[i] = map[string]string{"_id": q.id, "text": q.text}
 	}
 	qrels := func(name string) func(w *bufio.Writer) error {
 		return func(w *bufio.Writer) error {
@@ -177,11 +167,24 @@ func writeOpenReviewBEIR(dir string, papers []orPaper, qs []orQuery) error {
 		}
 	}
 	return errors.Join(
-		writeLines(filepath.Join(dir, "corpus.jsonl"), corpus),
-		writeLines(filepath.Join(dir, "queries.jsonl"), queries),
+		writeLines(filepath.Join(dir, "corpus.jsonl"), jsonLines(docs)),
+		writeLines(filepath.Join(dir, "queries.jsonl"), jsonLines(texts)),
 		writeLines(filepath.Join(dir, "qrels", "train.tsv"), qrels("train")),
 		writeLines(filepath.Join(dir, "qrels", "test.tsv"), qrels("test")),
 	)
+}
+
+// jsonLines writes one JSON object a line.
+func jsonLines(rows []map[string]string) func(*bufio.Writer) error {
+	return func(w *bufio.Writer) error {
+		enc := json.NewEncoder(w)
+		for _, r := range rows {
+			if err := enc.Encode(r); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 }
 
 func writeLines(path string, fill func(*bufio.Writer) error) error {
