@@ -39,6 +39,24 @@ func TestIdentifierFoundWhole(t *testing.T) {
 	}
 }
 
+// An identifier whose first part is a stop word ("so") is still searched
+// whole: "SO(3)" finds the paper that names it, not every paper with a 3.
+func TestIdentifierAfterStopWord(t *testing.T) {
+	ix, _ := seedIndex(t)
+	res, err := ix.Search(context.Background(), Request{Text: "SO(3)"})
+	if err != nil || len(res.Results) == 0 {
+		t.Fatalf("%v %+v", err, res)
+	}
+	for _, r := range res.Results {
+		if !strings.Contains(r.Title+r.Abstract, "SO(3)") {
+			t.Errorf("%q matched %q without naming SO(3)", r.Title, r.Matched)
+		}
+	}
+	if got := res.Results[0].Matched; !slices.Equal(got, []string{"SO(3)"}) {
+		t.Errorf("matched %q, want [SO(3)]", got)
+	}
+}
+
 // Identifier spans stay inside the text and in order, whatever the input.
 func FuzzCompounds(f *testing.F) {
 	for _, s := range []string{"G-CSF", "SO(3)-x", "a-(b", "IL-6)", "((1-2))", "é-É-1", "x-"} {

@@ -136,6 +136,14 @@ func (s *state) textGroups(q *parsedQuery) []group {
 			for _, cp := range cs {
 				if t.Start == cp.start {
 					qt.joined = cp.joined // the identifier's first part carries it whole
+				} else if t.Start > cp.start && t.End <= cp.end && (k == 0 || toks[k-1].Start < cp.start) {
+					// The first part was a stop word ("SO" of "SO(3)"): the
+					// next one carries the identifier, and a bare number
+					// left of it is no topic of its own.
+					qt.joined, qt.surface = cp.joined, c.text[cp.start:cp.end]
+					if stem, ok := s.joinedStem(cp.joined); ok && isNumber(qt.stem) {
+						qt.stem, qt.joined = stem, ""
+					}
 				}
 			}
 			run = append(run, qt)
