@@ -225,6 +225,21 @@ func (p *parser) word() string {
 	return string(p.src[start:p.pos])
 }
 
+// peekWord returns the word at p.pos without reading it.
+func (p *parser) peekWord() string {
+	start := p.pos
+	w := p.word()
+	p.pos = start
+	return w
+}
+
+// isFilter reports whether word starts with a known filter ("year:").
+func isFilter(word string) bool {
+	name, _, ok := fieldPrefix(word)
+	_, known := queryFields[name]
+	return ok && known
+}
+
 // phrase reads a quoted phrase starting at the opening quote.
 func (p *parser) phrase() (string, error) {
 	open := p.pos
@@ -273,6 +288,19 @@ func fieldPrefix(word string) (name, rest string, ok bool) {
 func (p *parser) field(q *parsedQuery, name, rest string, not bool) error {
 	field := queryFields[name]
 	value, phrase := rest, false
+	if rest == "" {
+		// "title: scaling", as people write it: the next word (or quoted
+		// phrase) is the value, unless it is a filter of its own.
+		start := p.pos
+		p.skipSpace()
+		if !isQuote(p.peek()) {
+			if next := p.peekWord(); next != "" && !isFilter(next) {
+				value = p.word()
+			} else {
+				p.pos = start
+			}
+		}
+	}
 	if rest == "" && isQuote(p.peek()) {
 		text, err := p.phrase()
 		if err != nil {
@@ -281,7 +309,7 @@ func (p *parser) field(q *parsedQuery, name, rest string, not bool) error {
 		value, phrase = text, true
 	}
 	if strings.TrimSpace(value) == "" {
-		return invalidf(opParse, "%s needs a value right after the colon, e.g. %s", name+":", fieldExample(field))
+		return invalidf(opParse, "%s needs a value after the colon, e.g. %s", name+":", fieldExample(field))
 	}
 	switch field {
 	case fieldCategories, fieldSince, fieldDate:

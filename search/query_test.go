@@ -46,6 +46,14 @@ func TestParseQuery(t *testing.T) {
 			{text: "which"}, {text: "paper"}, {text: "rediscovers"}, {text: "the"}, {text: "Kramers-Wannier"}, {text: "duality?"},
 		}}},
 		{"trailing question mark is text, not a wildcard", "graphs?", parsedQuery{question: true, text: []clause{{text: "graphs?"}}}},
+		{"space after a filter's colon", `Title: scaling laws author: "Tommi Jaakkola" year: 2025`, parsedQuery{
+			text: []clause{{text: "laws"}},
+			fields: []fieldClause{
+				{field: fieldTitle, clause: clause{text: "scaling"}},
+				{field: fieldAuthors, clause: clause{text: "Tommi Jaakkola", phrase: true}},
+			},
+			years: []yearClause{{min: 2025, max: 2025}},
+		}},
 		{"quote glued to a word", `foo"bar baz"`, parsedQuery{text: []clause{{text: "foo"}, {text: "bar baz", phrase: true}}}},
 	}
 	for _, tt := range tests {
@@ -73,7 +81,7 @@ func TestParseQueryErrors(t *testing.T) {
 		{"year two digits", "year:25", []string{"year:25"}},
 		{"year range backwards", "year:2024..2020", []string{"backwards", "year:2020..2024"}},
 		{"empty filter", "title:", []string{"title:", "needs a value", "title:transformer"}},
-		{"empty filter before words", "author: smith", []string{"author:", "needs a value"}},
+		{"filter before a filter", "title: year:2025", []string{"title:", "needs a value"}},
 		{"has other", "has:data", []string{"has:data", "has:code"}},
 		{"only exclusions", "-image -video", []string{"only excludes", "add at least one word"}},
 		{"only negated filter", "-has:code", []string{"only excludes"}},
