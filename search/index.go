@@ -69,6 +69,10 @@ type state struct {
 	filler map[string]bool // stems never distinctive for "more like this"
 	cache  *recordCache
 	venues []string
+	// names caches, per name token, its estimated surname count
+	// (query_names.go), and per pair of tokens whether it is an author's
+	// full name.
+	names *sync.Map
 }
 
 const opOpen = "open index"
@@ -308,7 +312,7 @@ func (s *state) close() error {
 // data (index_meta.go). It reads no paper: only the metadata, the sample's
 // 3-gram table and the term dictionaries.
 func newState(bi bleve.Index, dir string, built bool) (*state, error) {
-	s := &state{bi: bi, dir: dir, built: built, cache: newRecordCache(recordCacheSize)}
+	s := &state{bi: bi, dir: dir, built: built, cache: newRecordCache(recordCacheSize), names: &sync.Map{}}
 	var err error
 	if s.an, err = newAnalyzers(bi.Mapping()); err != nil {
 		return nil, err

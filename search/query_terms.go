@@ -154,36 +154,6 @@ func (s *state) textGroups(q *parsedQuery) []group {
 	return mergeGroups(groups)
 }
 
-// usedAsWord reports whether the corpus's papers use a one-token name as a
-// word more often than their authors bear it: "long" (long context) and
-// "black" (black-box) are words here, "Wang" and "Song" are names. Read as
-// names, such words ranked papers by Mingsheng Long above the long-tailed
-// ones for "long tail distribution".
-func (s *state) usedAsWord(stem string, names []string) bool {
-	return len(names) == 1 && s.vocab.df(stem) > s.vocab.name(names[0])
-}
-
-// namesBesideNames gives a word that is mostly a word ("long") its name
-// reading back when it stands next to a name ("Mingsheng Long").
-func (s *state) namesBesideNames(groups []group) {
-	named := make([]bool, len(groups))
-	for i, g := range groups {
-		named[i] = len(g.names) > 0
-	}
-	for i := range groups {
-		g := &groups[i]
-		if named[i] || len(g.alts) == 0 || len(g.alts[0].terms) != 1 {
-			continue
-		}
-		if (i > 0 && named[i-1]) || (i+1 < len(groups) && named[i+1]) {
-			if names := s.nameTokens(g.surface); len(names) > 0 {
-				g.names = names
-				g.weight = s.groupWeight(*g)
-			}
-		}
-	}
-}
-
 // mergeGroups drops repeated groups ("graph graph").
 func mergeGroups(gs []group) []group {
 	out := gs[:0]

@@ -50,12 +50,22 @@ func TestSurnamesThatAreWords(t *testing.T) {
 	})
 }
 
+// A first name alone is searched as the word it also is: many authors are
+// called Adam or Bo, but "Adam" here is the optimizer and "BO" Bayesian
+// optimisation.
+func TestFirstNamesAreWords(t *testing.T) {
+	topSay(t, bigIndex(t), 3, map[string]string{
+		"Adam optimizer convergence": "adam",
+		"BO acquisition function":    "bayesian optimi",
+	})
+}
+
 // A full name puts that author's papers first, above papers by others who
 // share one of the names, and a surname next to a first name is read as a
 // name even when it is also a common word.
 func TestFullNameRanksTheAuthorFirst(t *testing.T) {
 	ix := bigIndex(t)
-	for _, name := range []string{"Yoshua Bengio", "Mingsheng Long", "Chelsea Finn"} {
+	for _, name := range []string{"Yoshua Bengio", "Mingsheng Long", "Chelsea Finn", "Adam White"} {
 		for i, r := range topResults(t, ix, name, 3) {
 			if !slices.ContainsFunc(r.Authors, func(a string) bool { return strings.EqualFold(a, name) }) {
 				t.Errorf("%q: result %d %q is by %v", name, i+1, r.Title, r.Authors)
