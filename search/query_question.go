@@ -50,6 +50,8 @@ var questionWords = map[string]bool{
 	"want": true, "need": true, "work": true, "works": true, "someone": true,
 	"something": true, "way": true, "ways": true, "explain": true, "explains": true,
 	"deal": true, "deals": true, "try": true, "tries": true, "shows": true,
+	"publish": true, "publishes": true, "published": true, "write": true, "writes": true,
+	"wrote": true, "written": true, "authored": true,
 }
 
 // isMetaWord reports whether the typed word w is dropped from the free text.

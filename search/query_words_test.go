@@ -74,6 +74,22 @@ func TestFullNameRanksTheAuthorFirst(t *testing.T) {
 	}
 }
 
+// Asking what someone published finds their papers: "publish" and "wrote"
+// frame the question, they are not what the papers are about.
+func TestWhatSomeonePublished(t *testing.T) {
+	ix := bigIndex(t)
+	for q, name := range map[string]string{
+		"what did Hinton publish?":             "Hinton",
+		"which papers did Chelsea Finn write?": "Chelsea Finn",
+	} {
+		for i, r := range topResults(t, ix, q, 1) {
+			if !slices.ContainsFunc(r.Authors, func(a string) bool { return strings.Contains(a, name) }) {
+				t.Errorf("%q: result %d %q is by %v", q, i+1, r.Title, r.Authors)
+			}
+		}
+	}
+}
+
 // Authors' own misspelt keywords (from the ICLR 2024 scrape) find the
 // papers on what they meant: a typo is corrected against English spellings,
 // not only against the corpus's stems, and a misspelling some abstracts
