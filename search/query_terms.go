@@ -4,6 +4,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/paperbot/paperbot/search/corpus"
 	"github.com/paperbot/paperbot/search/english"
 )
 
@@ -114,9 +115,15 @@ func (s *state) textGroups(q *parsedQuery) []group {
 		run = nil
 	}
 	for _, c := range q.text {
+		text := c.text
+		if link, ok := linkOf(text); ok && !c.phrase {
+			// A link is looked for whole, as a phrase: its "https" and
+			// "abs" are in every link, they say nothing of a paper.
+			c.phrase, text = true, link
+		}
 		if c.phrase {
 			flush()
-			if g, ok := s.phraseGroup(c.text); ok {
+			if g, ok := s.phraseGroup(text); ok {
 				groups = append(groups, g)
 			}
 			continue
@@ -381,4 +388,24 @@ func (s *state) clauseTerms(c clause, field string) (alt, bool) {
 		a.terms = w
 	}
 	return a, true
+}
+
+// linkOf returns the link in word as papers may write it: without the
+// punctuation around it, its scheme and "www."; ok is false when word is
+// no link.
+func linkOf(word string) (link string, ok bool) {
+	link = strings.TrimLeft(word, "<([\"'")
+	if i := strings.IndexByte(link, '|'); i >= 0 {
+		link = link[:i] // Slack's <url|label>
+	}
+	link = strings.TrimRight(link, ".,;:!?)>]'\"")
+	if !corpus.LooksLikeURL(link) {
+		return "", false
+	}
+	for _, p := range []string{"https://", "http://", "www."} {
+		if len(link) >= len(p) && strings.EqualFold(link[:len(p)], p) {
+			link = link[len(p):]
+		}
+	}
+	return link, true
 }

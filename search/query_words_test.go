@@ -144,3 +144,23 @@ func TestEditDistance(t *testing.T) {
 		}
 	}
 }
+
+// A pasted link finds the papers that give it, not every paper whose text
+// has "https" or "github.com".
+func TestLinkIsSearchedWhole(t *testing.T) {
+	ix, _ := seedIndex(t)
+	for _, q := range []string{"https://github.com/GATECH-EIC/LaCache", "code at <https://github.com/GATECH-EIC/LaCache>."} {
+		res, err := ix.Search(t.Context(), Request{Text: q})
+		if err != nil || len(res.Results) == 0 {
+			t.Fatalf("%q: %v %+v", q, err, res)
+		}
+		if got := res.Results[0].Title; !strings.HasPrefix(got, "LaCache") {
+			t.Errorf("%q: first result %q, want LaCache", q, got)
+		}
+		for _, r := range res.Results {
+			if slices.Contains(r.Matched, "https") || slices.Contains(r.Matched, "github.com") {
+				t.Errorf("%q: %q matched %q", q, r.Title, r.Matched)
+			}
+		}
+	}
+}

@@ -124,7 +124,9 @@ func absoluteURL(link string) string {
 	return "https://" + link
 }
 
-// looksLikeURL reports whether s is an http(s) or www link with a dotted host.
+// LooksLikeURL reports whether s is an http(s) or www link with a dotted host.
+func LooksLikeURL(s string) bool { return looksLikeURL(s) }
+
 func looksLikeURL(s string) bool {
 	host := s
 	switch {
