@@ -85,6 +85,18 @@ func (s *state) search(ctx context.Context, text string, q *parsedQuery, limit, 
 	if err != nil {
 		return nil, err
 	}
+	// No paper has a phrase or long form whole ("bayesian optimization"):
+	// show the papers closest to its words, under "nothing relevant".
+	loose := false
+	if len(cands) == 0 {
+		if lg := s.looseGroups(groups); lg != nil {
+			if lq, err := s.bleveQuery(q, lg); err == nil {
+				if lc, lt, err := s.run(ctx, lq, max(offset+limit, s.tune.Rerank)); err == nil && len(lc) > 0 {
+					cands, total, groups, loose = lc, lt, lg, true
+				}
+			}
+		}
+	}
 	res := &Results{Query: text, Total: total, Offset: offset, Results: []Result{}}
 	mt := newMatcher(groups)
 	if len(groups) > 0 {
@@ -105,7 +117,7 @@ func (s *state) search(ctx context.Context, text string, q *parsedQuery, limit, 
 			res.Confidence = min(1, max(0, res.Confidence+s.tune.Domain*s.domainFit(groups)))
 		}
 	}
-	res.NoMatch = len(cands) == 0 || res.Confidence < s.tune.Refuse || s.shortMiss(cands, groups)
+	res.NoMatch = loose || len(cands) == 0 || res.Confidence < s.tune.Refuse || s.shortMiss(cands, groups)
 	wantAnswer := q.question || q.answer || len(groups) >= 2
 	for i := offset; i < min(len(cands), offset+limit); i++ {
 		res.Results = append(res.Results, s.result(cands[i], cands[0].rank, mt, wantAnswer && !res.NoMatch))

@@ -161,6 +161,27 @@ func (s *state) textGroups(q *parsedQuery) []group {
 	return mergeGroups(groups)
 }
 
+// looseGroups splits every group of several words (a phrase, a long form)
+// into one group per word; nil when there is none to split.
+func (s *state) looseGroups(groups []group) []group {
+	var out []group
+	split := false
+	for _, g := range groups {
+		if len(g.alts[0].words()) < 2 {
+			out = append(out, g)
+			continue
+		}
+		split = true
+		for _, t := range s.an.text.Analyze([]byte(g.surface)) {
+			out = append(out, s.wordGroup(qtoken{stem: string(t.Term), surface: g.surface[t.Start:t.End]}))
+		}
+	}
+	if !split {
+		return nil
+	}
+	return mergeGroups(out)
+}
+
 // mergeGroups drops repeated groups ("graph graph").
 func mergeGroups(gs []group) []group {
 	out := gs[:0]

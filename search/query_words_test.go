@@ -164,3 +164,28 @@ func TestLinkIsSearchedWhole(t *testing.T) {
 		}
 	}
 }
+
+// When no paper has a phrase or long form whole, the papers closest to its
+// words are still shown, under "nothing relevant": "nothing" alone is for
+// queries no paper shares a word with.
+func TestClosestPapersWhenNoPaperHasThePhrase(t *testing.T) {
+	ix, _ := seedIndex(t)
+	for _, q := range []string{"bayesian optimization", "reinforcement learning from human feedback", `"quantum chromodynamics lattice"`} {
+		res, err := ix.Search(t.Context(), Request{Text: q})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !res.NoMatch || len(res.Results) == 0 {
+			t.Errorf("%q: no_match %v with %d results, want the closest papers under no_match", q, res.NoMatch, len(res.Results))
+		}
+		for _, r := range res.Results {
+			if len(r.Matched) == 0 {
+				t.Errorf("%q: %q shares no word with it", q, r.Title)
+			}
+		}
+	}
+	res, err := ix.Search(t.Context(), Request{Text: "zyxwvut qqqq"})
+	if err != nil || len(res.Results) != 0 || !res.NoMatch {
+		t.Errorf("a query no paper shares a word with: %v, %d results, no_match %v", err, len(res.Results), res.NoMatch)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"unicode"
 
 	"github.com/paperbot/paperbot/search"
 )
@@ -22,14 +23,14 @@ const closestShown = 3
 
 func printResults(w io.Writer, res *search.Results, answerFirst, color bool) {
 	if len(res.Results) == 0 {
-		fmt.Fprintf(w, "No papers match %q. Try broader words, or fewer filters.\n", res.Query)
+		fmt.Fprintf(w, "No papers match “%s”. Try broader words, or fewer filters.\n", printable(res.Query))
 		return
 	}
 	results := res.Results
 	if res.NoMatch {
 		// As in Slack: one line, then the few closest papers, not a list
 		// that passes for answers.
-		fmt.Fprintf(w, "Nothing really relevant for %q. The closest papers:\n\n", res.Query)
+		fmt.Fprintf(w, "Nothing really relevant for “%s”. The closest papers:\n\n", printable(res.Query))
 		results = results[:min(len(results), closestShown)]
 	}
 	// Plain text has no markup: "**" is Markdown, not something a pipe or
@@ -116,4 +117,15 @@ func isTerminal(w io.Writer) bool {
 	}
 	st, err := f.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// printable drops control characters (a pasted escape sequence must not
+// drive the terminal).
+func printable(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return -1
+		}
+		return r
+	}, s)
 }
