@@ -269,6 +269,9 @@ func (s *state) result(c candidate, topRank float64, mt *matcher, wantAnswer boo
 			r.Matched = append(r.Matched, matchedAs(g.surface, m.via[gi]))
 		}
 	}
+	if len(r.Matched) == 0 {
+		r.Matched = s.wordsFound(c.doc, groups)
+	}
 	sents := s.doc(c.doc).sents
 	focus := span{}
 	if best := answerSentence(p.Abstract, sents, m.abstract, mt, s.answerWeights()); best >= 0 {
@@ -279,4 +282,31 @@ func (s *state) result(c candidate, topRank float64, mt *matcher, wantAnswer boo
 	}
 	r.Snippet = makeSnippet(p.Abstract, m.abstract, focus)
 	return r
+}
+
+// wordsFound lists the query words a paper has apart, when it matches no
+// group as asked: "process", "reward" and "models" far from each other
+// are not the long form "process reward models", but they are why the
+// paper is listed.
+func (s *state) wordsFound(p *record, groups []group) []string {
+	d := s.doc(p)
+	has := func(stem string) bool {
+		for _, toks := range [][]dtoken{d.title, d.abstract} {
+			for _, t := range toks {
+				if t.stem == stem {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	var out []string
+	for _, g := range groups {
+		for _, t := range s.an.text.Analyze([]byte(g.surface)) {
+			if w := g.surface[t.Start:t.End]; has(string(t.Term)) && !slices.Contains(out, w) {
+				out = append(out, w)
+			}
+		}
+	}
+	return out
 }

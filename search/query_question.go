@@ -51,7 +51,8 @@ var questionWords = map[string]bool{
 	"something": true, "way": true, "ways": true, "explain": true, "explains": true,
 	"deal": true, "deals": true, "try": true, "tries": true, "shows": true,
 	"publish": true, "publishes": true, "published": true, "write": true, "writes": true,
-	"wrote": true, "written": true, "authored": true,
+	"wrote": true, "written": true, "authored": true, "can": true, "could": true,
+	"would": true, "should": true, "might": true,
 }
 
 // isMetaWord reports whether the typed word w is dropped from the free text.

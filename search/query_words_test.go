@@ -189,3 +189,21 @@ func TestClosestPapersWhenNoPaperHasThePhrase(t *testing.T) {
 		t.Errorf("a query no paper shares a word with: %v, %d results, no_match %v", err, len(res.Results), res.NoMatch)
 	}
 }
+
+// Every card says which of the user's words the paper has, even when it
+// has a long form's words apart ("process", "reward" and "models"), and
+// never a word that only frames the question ("can").
+func TestEveryCardSaysWhatMatched(t *testing.T) {
+	ix, _ := seedIndex(t)
+	for _, q := range []string{"process reward models", "How can I speed up attention for long sequences?", "can LLMs do planning?"} {
+		res, err := ix.Search(t.Context(), Request{Text: q, Limit: 10})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range res.Results {
+			if len(r.Matched) == 0 || slices.Contains(r.Matched, "can") {
+				t.Errorf("%q: %q matched %q", q, r.Title, r.Matched)
+			}
+		}
+	}
+}
