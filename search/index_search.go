@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/blevesearch/bleve/v2"
 	bq "github.com/blevesearch/bleve/v2/search/query"
@@ -75,6 +76,9 @@ type candidate struct {
 func (s *state) search(ctx context.Context, text string, q *parsedQuery, limit, offset int) (*Results, error) {
 	groups := s.textGroups(q)
 	if !q.filterOnly() && len(groups) == 0 && len(q.fields) == 0 && len(q.years) == 0 && q.hasCode == nil {
+		if !strings.ContainsFunc(text, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) {
+			return nil, invalidf(opParse, "%q has no words to search for: type what the paper is about", excerpt(text))
+		}
 		return nil, invalidf(opParse, "%q has only common words (like \"the\" or \"which paper\"): add what the paper is about", excerpt(text))
 	}
 	bquery, err := s.bleveQuery(q, groups)

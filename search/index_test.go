@@ -76,6 +76,7 @@ func TestSearchInvalid(t *testing.T) {
 		{Text: "title:"},
 		{Text: "-only -exclusions"},
 		{Text: "the of and which paper"},
+		{Text: "🤖 !!"},
 		{Text: "title:the"},
 		{Text: "graphs", Limit: -1},
 		{Text: "graphs", Limit: maxLimit + 1},
@@ -84,6 +85,9 @@ func TestSearchInvalid(t *testing.T) {
 		_, err := ix.Search(ctx, r)
 		if KindOf(err) != Invalid || Message(err) == "" {
 			t.Errorf("Search(%+v) = %v, want a friendly invalid error", r, err)
+		}
+		if r.Text == "🤖 !!" && !strings.Contains(Message(err), "no words to search for") {
+			t.Errorf("Search(%q): %q, want it to say there are no words", r.Text, Message(err))
 		}
 	}
 }
