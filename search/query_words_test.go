@@ -149,7 +149,7 @@ func TestEditDistance(t *testing.T) {
 // has "https" or "github.com".
 func TestLinkIsSearchedWhole(t *testing.T) {
 	ix, _ := seedIndex(t)
-	for _, q := range []string{"https://github.com/GATECH-EIC/LaCache", "code at <https://github.com/GATECH-EIC/LaCache>."} {
+	for _, q := range []string{"https://github.com/GATECH-EIC/LaCache", "code at <https://github.com/GATECH-EIC/LaCache>.", "github.com/GATECH-EIC/LaCache"} {
 		res, err := ix.Search(t.Context(), Request{Text: q})
 		if err != nil || len(res.Results) == 0 {
 			t.Fatalf("%q: %v %+v", q, err, res)
@@ -204,6 +204,17 @@ func TestEveryCardSaysWhatMatched(t *testing.T) {
 			if len(r.Matched) == 0 || slices.Contains(r.Matched, "can") {
 				t.Errorf("%q: %q matched %q", q, r.Title, r.Matched)
 			}
+		}
+	}
+}
+
+func TestHostPath(t *testing.T) {
+	for s, want := range map[string]bool{
+		"github.com/org/repo": true, "arxiv.org/abs/2310.06825": true, "huggingface.co/x": true, "GitHub.com/x": true,
+		"TCP/IP": false, "e.g./i.e.": false, "1.5/2.0": false, "github.com": false, "a.b/": false,
+	} {
+		if got := hostPath(s); got != want {
+			t.Errorf("hostPath(%q) = %v, want %v", s, got, want)
 		}
 	}
 }
