@@ -2,8 +2,12 @@ package search
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/blevesearch/bleve/v2/analysis"
+	"github.com/blevesearch/bleve/v2/analysis/lang/en"
 )
 
 // Identifiers such as G-CSF, IL-6, GPT-4o, KV-cache and SO(3) are split into
@@ -21,8 +25,11 @@ type compound struct {
 // compounds finds the identifiers of text: two or more runs of letters and
 // digits joined by a hyphen or wrapped in brackets ("SO(3)"), with a digit,
 // or a part in capitals of at most four letters ("G-CSF", "KV-cache").
-// Ordinary hyphenated words ("state-of-the-art", "Kramers-Wannier") are not
-// identifiers.
+// Hyphenated words with a stop word among their parts ("few-shot",
+// "out-of-distribution", "off-policy") count too: the analyzer drops that
+// word, and with it what sets them apart from "zero-shot",
+// "in-distribution" and "on-policy". Other hyphenated words
+// ("Kramers-Wannier") are not identifiers.
 func compounds(text string) []compound {
 	var out []compound
 	for i := 0; i < len(text); {
@@ -32,11 +39,11 @@ func compounds(text string) []compound {
 			continue
 		}
 		start, end := i, i
-		parts, ident := 0, false
+		parts, ident, stop, content, bracket := 0, false, false, false, false
 		var joined strings.Builder
 		for {
 			// one part
-			ps := end
+			ps, js := end, joined.Len()
 			for end < len(text) {
 				r, size := utf8.DecodeRuneInString(text[end:])
 				if !isAlnum(r) {
@@ -47,11 +54,17 @@ func compounds(text string) []compound {
 			}
 			parts++
 			ident = ident || identifierPart(text[ps:end])
+			if stopWords()[joined.String()[js:]] {
+				stop = true
+			} else {
+				content = true
+			}
 			// a separator followed by another part
 			if end+1 < len(text) && (text[end] == '-' || text[end] == '(') {
 				next, _ := utf8.DecodeRuneInString(text[end+1:])
 				if isAlnum(next) {
 					if text[end] == '(' {
+						bracket = true
 						close := strings.IndexByte(text[end:], ')')
 						if close < 0 || close > 8 {
 							break
@@ -66,7 +79,7 @@ func compounds(text string) []compound {
 			}
 			break
 		}
-		if parts >= 2 && ident {
+		if parts >= 2 && (ident || stop && content && !bracket) {
 			out = append(out, compound{start: start, end: end, joined: joined.String()})
 		}
 		i = max(end, i+size)
@@ -96,3 +109,12 @@ func joinedIdentifiers(text string) string {
 	}
 	return b.String()
 }
+
+// stopWords are the text analyzer's stop words (bleve's English list).
+var stopWords = sync.OnceValue(func() analysis.TokenMap {
+	tm := analysis.NewTokenMap()
+	if err := tm.LoadBytes(en.EnglishStopWords); err != nil {
+		panic(err) // bleve's own list: cannot fail to parse
+	}
+	return tm
+})

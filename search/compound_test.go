@@ -13,7 +13,9 @@ func TestCompounds(t *testing.T) {
 		"IL-6 and IL6":                     {"il6"},
 		"GPT-4o beats KV-cache methods":    {"gpt4o", "kvcache"},
 		"an SO(3)-equivariant model":       {"so3"},
-		"state-of-the-art Kramers-Wannier": nil,
+		"state-of-the-art Kramers-Wannier": {"stateoftheart"},
+		"few-shot, out-of-distribution":    {"fewshot", "outofdistribution"},
+		"zero-shot, self-supervised":       nil,
 		"NR5A2 is one word":                nil,
 		"plain words only":                 nil,
 	} {

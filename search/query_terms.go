@@ -23,6 +23,10 @@ const (
 // the corpus.
 const ambiguousCredit = 0.5
 
+// partialCredit is the credit of what is left of a hyphenated word without
+// its stop word ("shot" of "few-shot").
+const partialCredit = 0.25
+
 // credit is how much a match of this kind counts towards query coverage.
 func (k altKind) credit() float64 {
 	switch k {
@@ -101,6 +105,9 @@ type qtoken struct {
 	joined        string // the identifier this word starts, joined ("gcsf"), if any
 	// gapBefore: a stop word stood between this word and the one before.
 	gapBefore bool
+	// partial: the word is what the analyzer left of a hyphenated word
+	// whose stop word told it apart ("shot" of "few-shot").
+	partial bool
 }
 
 // textGroups turns the free text of q into groups: meta words of questions
@@ -150,6 +157,8 @@ func (s *state) textGroups(q *parsedQuery) []group {
 					qt.joined, qt.surface = cp.joined, c.text[cp.start:cp.end]
 					if stem, ok := s.joinedStem(cp.joined); ok && isNumber(qt.stem) {
 						qt.stem, qt.joined = stem, ""
+					} else {
+						qt.partial = true
 					}
 				}
 			}
@@ -257,6 +266,10 @@ func sameGaps(terms []string, typed []qtoken) bool {
 // wordGroup is the group of one unquoted word.
 func (s *state) wordGroup(t qtoken) group {
 	g := group{surface: t.surface, alts: []alt{{kind: altExact, terms: []string{t.stem}}}}
+	if t.partial {
+		// "shot" alone may be "zero-shot": the joined word counts in full.
+		g.alts[0].credit = partialCredit
+	}
 	if t.joined != "" {
 		if stem, ok := s.joinedStem(t.joined); ok && stem != t.stem {
 			g.alts = append(g.alts, alt{kind: altExact, terms: []string{stem}})

@@ -218,3 +218,13 @@ func TestHostPath(t *testing.T) {
 		}
 	}
 }
+
+// A hyphenated word whose stop word tells it apart is searched whole:
+// "on-policy" is not "off-policy", "in-distribution" not
+// "out-of-distribution", though the analyzer drops "on", "in" and "out".
+func TestStopWordInHyphenatedWord(t *testing.T) {
+	topSay(t, bigIndex(t), 3, map[string]string{
+		"on-policy RL":                   "on-policy",
+		"in-distribution generalization": "in-distribution",
+	})
+}
