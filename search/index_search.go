@@ -89,23 +89,39 @@ func (s *state) search(ctx context.Context, text string, q *parsedQuery, limit, 
 	if err != nil {
 		return nil, err
 	}
-	// No paper has a phrase or long form whole ("bayesian optimization"):
-	// show the papers closest to its words, under "nothing relevant".
+	// Fewer papers than a page have a long form whole: the papers with its
+	// words apart follow them. When none has it, or a quoted phrase
+	// ("bayesian optimization" over papers without Bayesian optimisation),
+	// those are the closest papers, shown under "nothing relevant".
 	loose := false
-	if len(cands) == 0 {
-		if lg := s.looseGroups(groups); lg != nil {
+	var apart []candidate
+	if len(cands) < offset+limit {
+		if lg := s.looseGroups(groups, len(cands) == 0); lg != nil {
 			if lq, err := s.bleveQuery(q, lg); err == nil {
-				if lc, lt, err := s.run(ctx, lq, max(offset+limit, s.tune.Rerank)); err == nil && len(lc) > 0 {
-					cands, total, groups, loose = lc, lt, lg, true
+				if lc, lt, err := s.run(ctx, lq, max(offset+limit, s.tune.Rerank)); err == nil {
+					if len(cands) == 0 && len(lc) > 0 {
+						cands, total, groups, loose = lc, lt, lg, true
+					} else {
+						apart = notAmong(lc, cands)
+					}
 				}
 			}
 		}
 	}
-	res := &Results{Query: text, Total: total, Offset: offset, Results: []Result{}}
+	res := &Results{Query: text, Total: total + len(apart), Offset: offset, Results: []Result{}}
 	mt := newMatcher(groups)
 	if len(groups) > 0 {
 		mt.grams = s.queryGrams(s.gramWords(q))
 		s.rerank(cands, mt, mt.grams)
+		if len(apart) > 0 {
+			s.rerank(apart, mt, mt.grams)
+			last := cands[len(cands)-1].rank
+			for i := range apart {
+				last *= 0.99 // below every paper that has the phrase
+				apart[i].rank = last
+			}
+			cands = append(cands, apart...)
+		}
 	}
 	switch {
 	case len(cands) == 0:
@@ -310,6 +326,21 @@ func (s *state) wordsFound(p *record, groups []group) []string {
 			if w := g.surface[t.Start:t.End]; has(string(t.Term)) && !slices.Contains(out, w) {
 				out = append(out, w)
 			}
+		}
+	}
+	return out
+}
+
+// notAmong returns the candidates of cs that are not in have.
+func notAmong(cs, have []candidate) []candidate {
+	ids := make(map[string]bool, len(have))
+	for _, c := range have {
+		ids[c.doc.ID] = true
+	}
+	var out []candidate
+	for _, c := range cs {
+		if !ids[c.doc.ID] {
+			out = append(out, c)
 		}
 	}
 	return out

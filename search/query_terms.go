@@ -97,6 +97,7 @@ type group struct {
 	alts    []alt
 	names   []string // author-name tokens to find in the authors field, if the word is a name
 	weight  float64  // idf-based importance within the query
+	link    bool     // a pasted link: found whole or not at all
 }
 
 // qtoken is one analysed query word.
@@ -123,7 +124,8 @@ func (s *state) textGroups(q *parsedQuery) []group {
 	}
 	for _, c := range q.text {
 		text := c.text
-		if link, ok := linkOf(text); ok && !c.phrase {
+		link, isLink := linkOf(text)
+		if isLink && !c.phrase {
 			// A link is looked for whole, as a phrase: its "https" and
 			// "abs" are in every link, they say nothing of a paper.
 			c.phrase, text = true, link
@@ -131,6 +133,7 @@ func (s *state) textGroups(q *parsedQuery) []group {
 		if c.phrase {
 			flush()
 			if g, ok := s.phraseGroup(text); ok {
+				g.link = isLink
 				groups = append(groups, g)
 			}
 			continue
@@ -170,13 +173,14 @@ func (s *state) textGroups(q *parsedQuery) []group {
 	return mergeGroups(groups)
 }
 
-// looseGroups splits every group of several words (a phrase, a long form)
-// into one group per word; nil when there is none to split.
-func (s *state) looseGroups(groups []group) []group {
+// looseGroups splits the groups of several words the user did not quote (a
+// long form), and with quoted too their quoted phrases, into one group per
+// word; nil when there is none to split. A link stays whole.
+func (s *state) looseGroups(groups []group, quoted bool) []group {
 	var out []group
 	split := false
 	for _, g := range groups {
-		if len(g.alts[0].words()) < 2 {
+		if len(g.alts[0].words()) < 2 || g.link || g.alts[0].quoted && !quoted {
 			out = append(out, g)
 			continue
 		}

@@ -219,6 +219,23 @@ func TestHostPath(t *testing.T) {
 	}
 }
 
+// A long form only a few papers have whole still fills the page: the
+// papers that have its words apart follow them, and say which they have.
+func TestFewWholeMatchesFillThePage(t *testing.T) {
+	rs := topResults(t, bigIndex(t), "zero-shot anomaly detection", 5)
+	if len(rs) == 0 {
+		return
+	}
+	if !says(rs[0], "zero-shot anomaly detection") {
+		t.Errorf("first %q does not say the phrase", rs[0].Title)
+	}
+	for _, r := range rs {
+		if len(r.Matched) == 0 {
+			t.Errorf("%q says nothing matched", r.Title)
+		}
+	}
+}
+
 // A hyphenated word whose stop word tells it apart is searched whole:
 // "on-policy" is not "off-policy", "in-distribution" not
 // "out-of-distribution", though the analyzer drops "on", "in" and "out".
