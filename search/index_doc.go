@@ -133,10 +133,11 @@ type matcher struct {
 }
 
 type altRef struct {
-	group  int
-	credit float64
-	exact  bool
-	terms  []string // a phrase's terms, nil for a single word
+	group   int
+	credit  float64
+	exact   bool
+	terms   []string // a phrase's terms, nil for a single word
+	acronym string   // alt.acronym
 }
 
 func newMatcher(groups []group) *matcher {
@@ -144,7 +145,7 @@ func newMatcher(groups []group) *matcher {
 	for gi, g := range groups {
 		for _, a := range g.alts {
 			w := a.words()
-			ref := altRef{group: gi, credit: a.matchCredit(), exact: a.kind == altExact}
+			ref := altRef{group: gi, credit: a.matchCredit(), exact: a.kind == altExact, acronym: a.acronym}
 			if len(w) > 1 {
 				ref.terms = a.terms
 			}
@@ -222,7 +223,11 @@ func (mt *matcher) hits(toks []dtoken, text string) []hit {
 	for j, t := range toks {
 		for _, r := range mt.byStem[t.stem] {
 			if r.terms == nil {
-				hits = append(hits, hit{r.group, r.credit, int(t.start), int(t.end), r.exact})
+				credit := r.credit
+				if r.acronym != "" && !sameWord(text[t.start:t.end], r.acronym) {
+					credit *= otherFormCredit
+				}
+				hits = append(hits, hit{r.group, credit, int(t.start), int(t.end), r.exact})
 				found[r.group] = true
 			} else if end, ok := phraseAt(toks, j, r.terms); ok {
 				hits = append(hits, hit{r.group, r.credit, int(t.start), int(toks[end].end), r.exact})

@@ -2,6 +2,7 @@ package search
 
 import (
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/paperbot/paperbot/search/corpus"
@@ -26,6 +27,45 @@ const ambiguousCredit = 0.5
 // partialCredit is the credit of what is left of a hyphenated word without
 // its stop word ("shot" of "few-shot").
 const partialCredit = 0.25
+
+// otherFormCredit is the credit of a word that shares only its stem with
+// an acronym typed in capitals ("clipping" for "CLIP").
+const otherFormCredit = 0.5
+
+// typedInCapitals reports whether w is an acronym typed in capitals, two
+// letters or more, maybe with a plural s ("CLIP", "GANs").
+func typedInCapitals(w string) bool {
+	w = strings.TrimSuffix(w, "s")
+	letters := 0
+	for _, r := range w {
+		switch {
+		case 'A' <= r && r <= 'Z':
+			letters++
+		case '0' <= r && r <= '9':
+		default:
+			return false
+		}
+	}
+	return letters >= 2
+}
+
+// sameWord reports whether a paper's word is the acronym typed, with a
+// capital in it ("CLIP", "Bert"; "art" is the word, not ART), with or
+// without a plural s.
+func sameWord(surface, acronym string) bool {
+	if strings.IndexFunc(surface, unicode.IsUpper) < 0 {
+		return false
+	}
+	// As joined: "GPT-4" is the word GPT4.
+	surface = strings.Map(func(r rune) rune {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return unicode.ToLower(r)
+		}
+		return -1
+	}, surface)
+	base := strings.TrimSuffix(acronym, "s")
+	return surface == acronym || surface == base || surface == base+"s" || surface == base+"es"
+}
 
 // credit is how much a match of this kind counts towards query coverage.
 func (k altKind) credit() float64 {
@@ -65,6 +105,10 @@ type alt struct {
 	// alternatives (long forms) are retrieved as plain conjunctions, which
 	// is much cheaper on common words; re-ranking still checks adjacency.
 	quoted bool
+	// acronym is the word as typed, lower-cased, when it was typed in
+	// capitals ("CLIP"): a paper's word that only shares its stem
+	// ("clipping") is another word, and counts for less.
+	acronym string
 }
 
 // matchCredit is how much finding a counts towards coverage.
@@ -270,13 +314,21 @@ func sameGaps(terms []string, typed []qtoken) bool {
 // wordGroup is the group of one unquoted word.
 func (s *state) wordGroup(t qtoken) group {
 	g := group{surface: t.surface, alts: []alt{{kind: altExact, terms: []string{t.stem}}}}
+	caps := typedInCapitals(t.surface)
+	if caps {
+		g.alts[0].acronym = strings.ToLower(t.surface)
+	}
 	if t.partial {
 		// "shot" alone may be "zero-shot": the joined word counts in full.
 		g.alts[0].credit = partialCredit
 	}
 	if t.joined != "" {
 		if stem, ok := s.joinedStem(t.joined); ok && stem != t.stem {
-			g.alts = append(g.alts, alt{kind: altExact, terms: []string{stem}})
+			a := alt{kind: altExact, terms: []string{stem}}
+			if caps {
+				a.acronym = t.joined
+			}
+			g.alts = append(g.alts, a)
 		}
 	}
 	for _, e := range s.acr.expansions(t.stem) {

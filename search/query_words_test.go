@@ -245,3 +245,13 @@ func TestStopWordInHyphenatedWord(t *testing.T) {
 		"in-distribution generalization": "in-distribution",
 	})
 }
+
+// An acronym typed in capitals is that acronym, not every word with its
+// stem: "CLIP" is the model, not gradient clipping.
+func TestAcronymInCapitals(t *testing.T) {
+	for i, r := range topResults(t, bigIndex(t), "CLIP", 5) {
+		if text := r.Title + " " + r.Abstract; !strings.Contains(text, "CLIP") && !strings.Contains(text, "Clip") {
+			t.Errorf("result %d %q never writes CLIP", i+1, r.Title)
+		}
+	}
+}
