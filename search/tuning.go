@@ -30,11 +30,15 @@ type Tuning struct {
 	Short int
 	// ShortCover is the share of a short query some best paper must cover.
 	ShortCover float64
+	// ShortPartial is the confidence a short query needs when its best
+	// paper lacks one of its words ("federated optimization" answered by
+	// a paper on optimizing citizen participation).
+	ShortPartial float64
 }
 
 // DefaultTuning returns the parameters paperbot ships with.
 func DefaultTuning() Tuning {
-	return Tuning{Grams: 0.2, Rerank: 30, Refuse: 0.17, Domain: 0.04, AnswerCue: 0.2, AnswerLate: 0.3, Short: 3, ShortCover: shortQueryCoverage}
+	return Tuning{Grams: 0.2, Rerank: 30, Refuse: 0.17, Domain: 0.04, AnswerCue: 0.2, AnswerLate: 0.3, Short: 3, ShortCover: shortQueryCoverage, ShortPartial: shortPartialConfidence}
 }
 
 // Set changes one parameter by name, for command-line sweeps.
@@ -56,6 +60,8 @@ func (t *Tuning) Set(name, value string) error {
 		t.Short = int(f)
 	case "short-cover":
 		t.ShortCover = f
+	case "short-partial":
+		t.ShortPartial = f
 	case "answer-cue":
 		t.AnswerCue = f
 	case "answer-late":

@@ -104,3 +104,35 @@ func TestMetrics(t *testing.T) {
 		t.Errorf("token F1 %v for disjoint sentences", f)
 	}
 }
+
+// Machine-learning topics asked of SciFact's biomedical abstracts are
+// refused when the best abstract lacks one of their words, though it has
+// the other ("optimization" of citizen participation in disaster recovery).
+// The keywords are ICLR 2024 authors' own, from the train split.
+func TestShortQueryMissingAWordIsRefused(t *testing.T) {
+	if raceEnabled {
+		t.Skip("builds SciFact's index; .ci/run runs it without the race detector")
+	}
+	if _, err := os.Stat(filepath.Join(scifact, "corpus.jsonl")); err != nil {
+		t.Skip("SciFact is not beside the repository:", err)
+	}
+	ctx := context.Background()
+	b, err := LoadBEIR(scifact, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ix, err := search.Open(ctx, b.Corpus, search.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ix.Close()
+	for _, q := range []string{"federated optimization", "theorem proving", "weakly supervised learning"} {
+		res, err := ix.Search(ctx, search.Request{Text: q})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !res.NoMatch {
+			t.Errorf("%q over SciFact: answered (confidence %.2f) with %q", q, res.Confidence, res.Results[0].Title)
+		}
+	}
+}
