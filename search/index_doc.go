@@ -191,6 +191,11 @@ func (s *state) match(p *record, mt *matcher) docMatch {
 		}
 	}
 	for gi, g := range groups {
+		if g.isMeta() && s.metaMatch(&p.Paper, g) {
+			// Like a title word: "mamba 2024" puts 2024's papers first.
+			m.credit[gi] = 1
+			m.tf[gi] += 2
+		}
 		for _, n := range g.names {
 			m.credit[gi] = max(m.credit[gi], d.names[n])
 			// An author's name weighs like a title word in the ranking, so

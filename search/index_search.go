@@ -244,7 +244,7 @@ func (s *state) shortPartial(c candidate, groups []group) bool {
 
 // groupKnown reports whether some paper contains what the group asks for.
 func (s *state) groupKnown(g group) bool {
-	if len(g.names) > 0 {
+	if len(g.names) > 0 || g.isMeta() {
 		return true
 	}
 	for _, a := range g.alts {

@@ -98,7 +98,7 @@ func (s *state) retrieved(groups []group) []group {
 	limit := int(ubiquitousShare * float64(s.vocab.n))
 	var out []group
 	for _, g := range groups {
-		if w := g.alts[0].words(); len(g.alts) == 1 && len(w) == 1 && len(g.names) == 0 && s.vocab.df(w[0]) > limit {
+		if w := g.alts[0].words(); len(g.alts) == 1 && len(w) == 1 && len(g.names) == 0 && !g.isMeta() && s.vocab.df(w[0]) > limit {
 			continue
 		}
 		out = append(out, g)
@@ -116,6 +116,9 @@ func (s *state) retrieved(groups []group) []group {
 func groupQuery(g group) bq.Query {
 	n := len(g.names)
 	n += len(g.alts)
+	if g.isMeta() {
+		n++
+	}
 	scale := float64(n) / 2
 	qs := make([]bq.Query, 0, n)
 	for _, a := range g.alts {
@@ -133,6 +136,9 @@ func groupQuery(g group) bq.Query {
 	}
 	for _, name := range g.names {
 		qs = append(qs, termsQuery(fieldAuthors, []string{name}, boostAuthors*scale))
+	}
+	if mq := metaQuery(g, boostAuthors*scale); mq != nil {
+		qs = append(qs, mq)
 	}
 	return bq.NewDisjunctionQuery(qs)
 }

@@ -142,6 +142,8 @@ type group struct {
 	names   []string // author-name tokens to find in the authors field, if the word is a name
 	weight  float64  // idf-based importance within the query
 	link    bool     // a pasted link: found whole or not at all
+	year    int      // the year the word names, also matched in papers' years
+	venue   string   // the venue token the word names ("iclr"), also matched in venues
 }
 
 // qtoken is one analysed query word.
@@ -364,6 +366,7 @@ func (s *state) wordGroup(t qtoken) group {
 			g.alts = append(g.alts, alt{kind: altFuzzy, terms: []string{f.term}, credit: f.credit()})
 		}
 	}
+	g = s.withMeta(g)
 	g.weight = s.groupWeight(g)
 	return g
 }
@@ -452,6 +455,7 @@ func (s *state) groupWeight(g group) float64 {
 			best = max(best, s.nameIDF(n))
 		}
 	}
+	best = max(best, s.metaIDF(g))
 	if best > 0 {
 		return best
 	}

@@ -255,3 +255,21 @@ func TestAcronymInCapitals(t *testing.T) {
 		}
 	}
 }
+
+// A year or a conference named in free text matches the papers' year or
+// venue: "mamba 2024" is not refused because no abstract says "2024".
+func TestYearAndVenueWords(t *testing.T) {
+	ix := bigIndex(t)
+	for q, want := range map[string]func(Result) bool{
+		"any papers on mamba from 2024?":         func(r Result) bool { return r.Year == 2024 && says(r, "mamba") },
+		"graph transformers ICLR":                func(r Result) bool { return strings.HasPrefix(r.Venue, "ICLR") && says(r, "graph transformer") },
+		"NeurIPS 2018 meta-learning":             func(r Result) bool { return r.Year == 2018 && says(r, "meta") },
+		"papers from ICLR on graph transformers": func(r Result) bool { return strings.HasPrefix(r.Venue, "ICLR") },
+	} {
+		for i, r := range topResults(t, ix, q, 3) {
+			if !want(r) {
+				t.Errorf("%q: result %d %q (%s, %d)", q, i+1, r.Title, r.Venue, r.Year)
+			}
+		}
+	}
+}

@@ -44,8 +44,8 @@ func (s *state) domainFit(groups []group) float64 {
 				df = max(df, s.vocab.df(a.terms[0]))
 			}
 		}
-		if df == 0 && len(g.names) > 0 {
-			continue // an author's name, not a topic
+		if df == 0 && (len(g.names) > 0 || g.isMeta()) {
+			continue // an author's name, a year or a venue, not a topic
 		}
 		fit := domainFloor
 		if df > 0 {

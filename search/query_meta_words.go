@@ -1,0 +1,112 @@
+package search
+
+import (
+	"context"
+	"strconv"
+
+	"github.com/blevesearch/bleve/v2"
+	bq "github.com/blevesearch/bleve/v2/search/query"
+)
+
+// People name a year or a conference in free text ("mamba 2024", "graph
+// transformers ICLR", "any papers on X from 2024?"). Such a word also
+// matches a paper's year or venue, so the papers of that year or venue
+// rank first and the query is not refused because no abstract says "2024".
+
+// yearWord returns the year a typed word names, 0 when none: four digits
+// from 1900 to 2099.
+func yearWord(w string) int {
+	if len(w) != 4 {
+		return 0
+	}
+	y, err := strconv.Atoi(w)
+	if err != nil || y < 1900 || y > 2099 {
+		return 0
+	}
+	return y
+}
+
+// venueWord returns the venue token a typed word names when it is the
+// first word of one of the corpus's venues ("ICLR" of "ICLR 2024 poster"),
+// "" otherwise.
+func (s *state) venueWord(w string) string {
+	ts := s.an.name.Analyze([]byte(w))
+	if len(ts) != 1 {
+		return ""
+	}
+	tok := string(ts[0].Term)
+	for _, v := range s.venues {
+		if vs := s.an.name.Analyze([]byte(v)); len(vs) > 0 && string(vs[0].Term) == tok {
+			return tok
+		}
+	}
+	return ""
+}
+
+// withMeta gives g its year or venue reading, when its word names one.
+func (s *state) withMeta(g group) group {
+	if y := yearWord(g.surface); y != 0 && s.yearCount(y) > 0 {
+		g.year = y
+	} else if v := s.venueWord(g.surface); v != "" {
+		g.venue = v
+	}
+	return g
+}
+
+// yearCount is how many papers are from year y; kept per index state.
+func (s *state) yearCount(y int) int {
+	key := "year " + strconv.Itoa(y)
+	if v, ok := s.names.Load(key); ok {
+		return v.(int)
+	}
+	req := bleve.NewSearchRequestOptions(yearQuery(yearClause{min: y, max: y}), 0, 0, false)
+	n := 0
+	if sr, err := s.bi.SearchInContext(context.Background(), req); err == nil {
+		n = int(sr.Total)
+	}
+	s.names.Store(key, n)
+	return n
+}
+
+// metaIDF is the idf of g's year or venue reading, 0 when it has none.
+func (s *state) metaIDF(g group) float64 {
+	switch {
+	case g.year != 0:
+		return bm25IDF(s.yearCount(g.year), s.vocab.n)
+	case g.venue != "":
+		return bm25IDF(s.vocab.count(fieldVenue, g.venue), s.vocab.n)
+	}
+	return 0
+}
+
+// metaMatch reports whether p is of g's year or venue.
+func (s *state) metaMatch(p *Paper, g group) bool {
+	switch {
+	case g.year != 0:
+		return p.Year == g.year
+	case g.venue != "":
+		for _, t := range s.an.name.Analyze([]byte(p.Venue)) {
+			if string(t.Term) == g.venue {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isMeta reports whether g names a year or a venue.
+func (g group) isMeta() bool { return g.year != 0 || g.venue != "" }
+
+// metaQuery matches g's year or venue in the papers' metadata; nil when g
+// names neither.
+func metaQuery(g group, boost float64) bq.Query {
+	switch {
+	case g.year != 0:
+		q := yearQuery(yearClause{min: g.year, max: g.year})
+		q.(*bq.NumericRangeQuery).SetBoost(boost)
+		return q
+	case g.venue != "":
+		return termsQuery(fieldVenue, []string{g.venue}, boost)
+	}
+	return nil
+}
