@@ -15,6 +15,7 @@ var questionStarts = map[string]bool{
 	"why": true, "where": true, "when": true, "is": true, "are": true, "does": true,
 	"do": true, "did": true, "can": true, "could": true, "any": true, "find": true,
 	"show": true, "list": true, "give": true, "tell": true, "has": true, "have": true,
+	"recommend": true, "suggest": true,
 }
 
 // isQuestion reports whether s reads as a question rather than keywords.
@@ -52,7 +53,8 @@ var questionWords = map[string]bool{
 	"deal": true, "deals": true, "try": true, "tries": true, "shows": true,
 	"publish": true, "publishes": true, "published": true, "write": true, "writes": true,
 	"wrote": true, "written": true, "authored": true, "can": true, "could": true,
-	"would": true, "should": true, "might": true,
+	"would": true, "should": true, "might": true, "recommend": true, "suggest": true,
+	"working": true, "recent": true, "recently": true, "latest": true, "newest": true,
 }
 
 // isMetaWord reports whether the typed word w is dropped from the free text.
