@@ -69,10 +69,12 @@ type state struct {
 	filler map[string]bool // stems never distinctive for "more like this"
 	cache  *recordCache
 	venues []string
-	// names caches, per name token, its estimated surname count
-	// (query_names.go), and per pair of tokens whether it is an author's
-	// full name.
-	names *sync.Map
+	// memo keeps what queries look up in the index and reuse: per name
+	// token its estimated surname count, per pair of tokens whether it is
+	// an author's full name (query_names.go), per year its paper count and
+	// the venues' first words (query_meta_words.go). Keys are prefixed by
+	// kind.
+	memo *sync.Map
 }
 
 const opOpen = "open index"
@@ -312,7 +314,7 @@ func (s *state) close() error {
 // data (index_meta.go). It reads no paper: only the metadata, the sample's
 // 3-gram table and the term dictionaries.
 func newState(bi bleve.Index, dir string, built bool) (*state, error) {
-	s := &state{bi: bi, dir: dir, built: built, cache: newRecordCache(recordCacheSize), names: &sync.Map{}}
+	s := &state{bi: bi, dir: dir, built: built, cache: newRecordCache(recordCacheSize), memo: &sync.Map{}}
 	var err error
 	if s.an, err = newAnalyzers(bi.Mapping()); err != nil {
 		return nil, err

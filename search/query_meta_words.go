@@ -34,13 +34,26 @@ func (s *state) venueWord(w string) string {
 	if len(ts) != 1 {
 		return ""
 	}
-	tok := string(ts[0].Term)
-	for _, v := range s.venues {
-		if vs := s.an.name.Analyze([]byte(v)); len(vs) > 0 && string(vs[0].Term) == tok {
-			return tok
-		}
+	if tok := string(ts[0].Term); s.venueFirsts()[tok] {
+		return tok
 	}
 	return ""
+}
+
+// venueFirsts is the set of the venues' first words, analysed as names.
+func (s *state) venueFirsts() map[string]bool {
+	const key = "venue firsts"
+	if v, ok := s.memo.Load(key); ok {
+		return v.(map[string]bool)
+	}
+	firsts := map[string]bool{}
+	for _, v := range s.venues {
+		if ts := s.an.name.Analyze([]byte(v)); len(ts) > 0 {
+			firsts[string(ts[0].Term)] = true
+		}
+	}
+	s.memo.Store(key, firsts)
+	return firsts
 }
 
 // withMeta gives g its year or venue reading, when its word names one.
@@ -56,7 +69,7 @@ func (s *state) withMeta(g group) group {
 // yearCount is how many papers are from year y; kept per index state.
 func (s *state) yearCount(y int) int {
 	key := "year " + strconv.Itoa(y)
-	if v, ok := s.names.Load(key); ok {
+	if v, ok := s.memo.Load(key); ok {
 		return v.(int)
 	}
 	req := bleve.NewSearchRequestOptions(yearQuery(yearClause{min: y, max: y}), 0, 0, false)
@@ -64,7 +77,7 @@ func (s *state) yearCount(y int) int {
 	if sr, err := s.bi.SearchInContext(context.Background(), req); err == nil {
 		n = int(sr.Total)
 	}
-	s.names.Store(key, n)
+	s.memo.Store(key, n)
 	return n
 }
 

@@ -29,7 +29,8 @@ func (s *state) usedAsWord(stem string, names []string) bool {
 // word of the name) is token: the papers bearing it at all, times the
 // surname share of a sample of them. Kept per index state.
 func (s *state) surnames(token string) float64 {
-	if v, ok := s.names.Load(token); ok {
+	key := "surnames " + token
+	if v, ok := s.memo.Load(key); ok {
 		return v.(float64)
 	}
 	n := s.vocab.name(token)
@@ -47,7 +48,7 @@ func (s *state) surnames(token string) float64 {
 		}
 	}
 	v := float64(n) * share
-	s.names.Store(token, v)
+	s.memo.Store(key, v)
 	return v
 }
 
@@ -67,13 +68,13 @@ func (s *state) surnameOf(authors []string, token string) bool {
 // that are each mostly words ("black box") are a name only then.
 func (s *state) fullName(first, second []string) bool {
 	terms := append(append([]string(nil), first...), second...)
-	key := strings.Join(terms, " ")
-	if v, ok := s.names.Load(key); ok {
+	key := "full name " + strings.Join(terms, " ")
+	if v, ok := s.memo.Load(key); ok {
 		return v.(bool)
 	}
 	cands, _, err := s.run(context.Background(), termsQuery(fieldAuthors, terms, 1), 1)
 	found := err == nil && len(cands) > 0
-	s.names.Store(key, found)
+	s.memo.Store(key, found)
 	return found
 }
 
