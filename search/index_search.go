@@ -268,6 +268,9 @@ func (s *state) rerank(cands []candidate, mt *matcher, qg *queryGrams) {
 		m := s.match(c.doc, mt)
 		c.m = &m
 		c.rank = s.wordScore(c.doc, &m, mt.groups)
+		if s.tune.Prox > 0 {
+			c.rank += s.tune.Prox * s.pairScore(c.doc, mt)
+		}
 		if s.tune.Grams > 0 {
 			c.rank += s.tune.Grams * s.gramScore(c.doc, qg)
 		}

@@ -180,3 +180,47 @@ func (s *state) wordScore(p *record, m *docMatch, groups []group) float64 {
 	}
 	return score
 }
+
+// pairScore is the BM25 of the query's neighbouring word pairs as pairs:
+// how often the paper has the two next to each other, in order, with at
+// most one stop word between ("model merging", "loss of function"), the
+// title counted twice. A pair weighs as its rarer word.
+func (s *state) pairScore(p *record, mt *matcher) float64 {
+	groups := mt.groups
+	if len(groups) < 2 {
+		return 0
+	}
+	d := s.doc(p)
+	in := func(stem string, g group) bool {
+		for _, a := range g.alts {
+			if len(a.terms) == 1 && a.terms[0] == stem {
+				return true
+			}
+		}
+		return false
+	}
+	tf := make([]float64, len(groups)-1)
+	count := func(toks []dtoken, times float64) {
+		for j, t := range toks {
+			for gi := range tf {
+				if !in(t.stem, groups[gi]) {
+					continue
+				}
+				for k := j + 1; k < len(toks) && toks[k].pos <= t.pos+2; k++ {
+					if toks[k].pos > t.pos && in(toks[k].stem, groups[gi+1]) {
+						tf[gi] += times
+						break
+					}
+				}
+			}
+		}
+	}
+	count(d.title, 2)
+	count(d.abstract, 1)
+	dl := float64(2*len(d.title) + len(d.abstract))
+	var score float64
+	for gi, f := range tf {
+		score += bm25(min(groups[gi].weight, groups[gi+1].weight), f, dl, s.rankStats().avgWords)
+	}
+	return score
+}

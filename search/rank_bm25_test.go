@@ -50,3 +50,25 @@ func TestSentenceCue(t *testing.T) {
 		}
 	}
 }
+
+// A paper that has the query's words next to each other ("model merging")
+// ranks above one that has the same words apart. The two abstracts have the
+// same words, so without the pair score they tie, and a tie goes to the
+// smaller ID ("apart").
+func TestWordsTogetherRankFirst(t *testing.T) {
+	papers := []Paper{
+		{ID: "apart", Title: "Study alpha", Abstract: "Merging works well. We train one model."},
+		{ID: "together", Title: "Study gamma", Abstract: "Model merging works well. We train one."},
+	}
+	for i := range papers {
+		papers[i].Headline = papers[i].Title
+	}
+	ix := openT(t, &Corpus{Papers: papers}, Options{})
+	res, err := ix.Search(t.Context(), Request{Text: "model merging"})
+	if err != nil || len(res.Results) != 2 {
+		t.Fatalf("%v %+v", err, res)
+	}
+	if got := res.Results[0].ID; got != "together" {
+		t.Errorf("first %q, want the paper that says model merging", got)
+	}
+}
