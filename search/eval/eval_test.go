@@ -39,18 +39,27 @@ func heldOut(t *testing.T, b *Benchmark) *Report {
 	return r
 }
 
-func TestSciFactHeldOut(t *testing.T) {
+// sciFactTest loads SciFact's test split, skipping t under the race
+// detector (its index takes minutes there; .ci/run runs these without) or
+// when the benchmark is not beside the repository.
+func sciFactTest(t *testing.T) *Benchmark {
+	t.Helper()
 	if raceEnabled {
 		t.Skip("minutes under the race detector; .ci/run runs it without")
 	}
 	if _, err := os.Stat(filepath.Join(scifact, "corpus.jsonl")); err != nil {
 		t.Skip("SciFact is not beside the repository:", err)
 	}
-	ctx := context.Background()
 	b, err := LoadBEIR(scifact, "test")
 	if err != nil {
 		t.Fatal(err)
 	}
+	return b
+}
+
+func TestSciFactHeldOut(t *testing.T) {
+	ctx := context.Background()
+	b := sciFactTest(t)
 	r := heldOut(t, b)
 	t.Logf("answers %.3f", r.AnswerAcc)
 	if r.Refused > maxFalseRefusals {
@@ -110,17 +119,8 @@ func TestMetrics(t *testing.T) {
 // the other ("optimization" of citizen participation in disaster recovery).
 // The keywords are ICLR 2024 authors' own, from the train split.
 func TestShortQueryMissingAWordIsRefused(t *testing.T) {
-	if raceEnabled {
-		t.Skip("builds SciFact's index; .ci/run runs it without the race detector")
-	}
-	if _, err := os.Stat(filepath.Join(scifact, "corpus.jsonl")); err != nil {
-		t.Skip("SciFact is not beside the repository:", err)
-	}
 	ctx := context.Background()
-	b, err := LoadBEIR(scifact, "test")
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := sciFactTest(t)
 	ix, err := search.Open(ctx, b.Corpus, search.Options{})
 	if err != nil {
 		t.Fatal(err)
