@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/paperbot/paperbot/search/corpus"
 )
 
 // Columns of the 9-column OpenReview TSV scrape (see ../shared/corpora/README.md).
@@ -57,12 +59,38 @@ func WriteOpenReviewBEIR(in, out string) error {
 	if len(papers) == 0 {
 		return fmt.Errorf("%s: no paper with an abstract and a pdf link", in)
 	}
-	for name, qs := range map[string][]orQuery{"keywords": keywordQueries(papers), "tldr": tldrQueries(papers)} {
-		if err := writeOpenReviewBEIR(filepath.Join(out, name), papers, qs); err != nil {
-			return err
+	if err := writeOpenReviewBEIR(filepath.Join(out, "keywords"), papers, keywordQueries(papers), tldrEchoes(papers)); err != nil {
+		return err
+	}
+	return writeOpenReviewBEIR(filepath.Join(out, "tldr"), papers, tldrQueries(papers), nil)
+}
+
+// tldrEcho is the token F1 with its paper's TL;DR from which an abstract
+// sentence echoes it.
+const tldrEcho = 0.4
+
+// tldrEchoes maps each paper whose abstract has a sentence echoing its
+// TL;DR to that sentence: what the authors themselves call the paper's
+// point, the answer the keywords benchmark scores (answer accuracy on
+// machine-learning abstracts, a distant label: a TL;DR states a
+// contribution more often than a finding).
+func tldrEchoes(papers []orPaper) map[string]string {
+	out := map[string]string{}
+	for _, p := range papers {
+		if p.tldr == "" {
+			continue
+		}
+		best, bestF1 := "", tldrEcho
+		for _, s := range corpus.Sentences(p.abstract) {
+			if f := tokenF1(s, p.tldr); f >= bestF1 {
+				best, bestF1 = s, f
+			}
+		}
+		if best != "" {
+			out[p.id] = best
 		}
 	}
-	return nil
+	return out
 }
 
 // readOpenReview reads the tab-separated rows; rows without an abstract or a
@@ -140,9 +168,13 @@ func orSplit(text string) string {
 	return "train"
 }
 
-func writeOpenReviewBEIR(dir string, papers []orPaper, qs []orQuery) error {
-	if err := os.MkdirAll(filepath.Join(dir, "qrels"), 0o755); err != nil {
-		return err
+// writeOpenReviewBEIR writes one benchmark; with echoes, the rationale of
+// each relevant paper that has one.
+func writeOpenReviewBEIR(dir string, papers []orPaper, qs []orQuery, echoes map[string]string) error {
+	for _, sub := range []string{"qrels", "rationales"} {
+		if err := os.MkdirAll(filepath.Join(dir, sub), 0o755); err != nil {
+			return err
+		}
 	}
 	docs := make([]map[string]string, len(papers))
 	for i, p := range papers {
@@ -166,11 +198,36 @@ func writeOpenReviewBEIR(dir string, papers []orPaper, qs []orQuery) error {
 			return nil
 		}
 	}
+	rationales := func(name string) func(w *bufio.Writer) error {
+		return func(w *bufio.Writer) error {
+			enc := json.NewEncoder(w)
+			for _, q := range qs {
+				if orSplit(q.text) != name {
+					continue
+				}
+				for _, id := range q.relevant {
+					if s, ok := echoes[id]; ok {
+						r := struct {
+							QueryID    string   `json:"query_id"`
+							CorpusID   string   `json:"corpus_id"`
+							Rationales []string `json:"rationales"`
+						}{q.id, id, []string{s}}
+						if err := enc.Encode(r); err != nil {
+							return err
+						}
+					}
+				}
+			}
+			return nil
+		}
+	}
 	return errors.Join(
 		writeLines(filepath.Join(dir, "corpus.jsonl"), jsonLines(docs)),
 		writeLines(filepath.Join(dir, "queries.jsonl"), jsonLines(texts)),
 		writeLines(filepath.Join(dir, "qrels", "train.tsv"), qrels("train")),
 		writeLines(filepath.Join(dir, "qrels", "test.tsv"), qrels("test")),
+		writeLines(filepath.Join(dir, "rationales", "train.jsonl"), rationales("train")),
+		writeLines(filepath.Join(dir, "rationales", "test.jsonl"), rationales("test")),
 	)
 }
 

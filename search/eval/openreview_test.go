@@ -16,7 +16,7 @@ func TestWriteOpenReviewBEIR(t *testing.T) {
 	dir := t.TempDir()
 	in := filepath.Join(dir, "iclr.csv")
 	rows := []string{
-		openReviewRow("Diffusion for graphs", "Diffusion Models; graph generation", "https://openreview.net/pdf/aaa.pdf", "We generate graphs with diffusion.", "We study diffusion models for graph generation."),
+		openReviewRow("Diffusion for graphs", "Diffusion Models; graph generation", "https://openreview.net/pdf/aaa.pdf", "We generate graphs with diffusion.", "We study diffusion models for graph generation. We generate graphs with diffusion in one step."),
 		openReviewRow("Faster diffusion", "diffusion models;;x", "https://openreview.net/pdf/bbb.pdf", "", "Sampling diffusion models in fewer steps."),
 		openReviewRow("No abstract", "graph generation", "https://openreview.net/pdf/ccc.pdf", "Lost.", " "),
 	}
@@ -28,6 +28,7 @@ func TestWriteOpenReviewBEIR(t *testing.T) {
 		t.Fatal(err)
 	}
 	queries := map[string]map[string]int{} // text -> relevant, over both splits
+	rationales := map[string][]string{}    // name: query text: rationales
 	for _, split := range []string{"train", "test"} {
 		for _, name := range []string{"keywords", "tldr"} {
 			b, err := LoadBEIR(filepath.Join(out, name), split)
@@ -42,7 +43,24 @@ func TestWriteOpenReviewBEIR(t *testing.T) {
 					t.Errorf("%q is in both splits", q.Text)
 				}
 				queries[q.Text] = q.Relevant
+				for id, rs := range q.Rationales {
+					for _, r := range rs {
+						rationales[name+": "+q.Text] = append(rationales[name+": "+q.Text], id+": "+r)
+					}
+				}
 			}
+		}
+	}
+	// A keyword's rationale is the sentence of each relevant paper that
+	// echoes the paper's TL;DR; a TL;DR query has none (it is the TL;DR).
+	echo := []string{"aaa: We generate graphs with diffusion in one step."}
+	wantRationales := map[string][]string{"keywords: Diffusion Models": echo, "keywords: graph generation": echo}
+	if len(rationales) != len(wantRationales) {
+		t.Errorf("rationales %q, want %q", rationales, wantRationales)
+	}
+	for q, want := range wantRationales {
+		if !slices.Equal(rationales[q], want) {
+			t.Errorf("%s: rationales %q, want %q", q, rationales[q], want)
 		}
 	}
 	want := map[string][]string{
