@@ -277,3 +277,13 @@ func TestYearAndVenueWords(t *testing.T) {
 		}
 	}
 }
+
+// A word typed without its accents finds the papers that write them:
+// "Schrodinger" is Schrödinger.
+func TestAccentsFolded(t *testing.T) {
+	for i, r := range topResults(t, bigIndex(t), "Schrodinger bridge", 3) {
+		if !slices.ContainsFunc(r.Matched, func(m string) bool { return strings.Contains(m, "Schrodinger") }) {
+			t.Errorf("result %d %q matched %q, not Schrodinger", i+1, r.Title, r.Matched)
+		}
+	}
+}
