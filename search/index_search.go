@@ -95,23 +95,14 @@ func (s *state) search(ctx context.Context, text string, q *parsedQuery, limit, 
 	if err != nil {
 		return nil, err
 	}
-	// Fewer papers than a page have a long form whole: the papers with its
-	// words apart follow them. When none has it, or a quoted phrase
-	// ("bayesian optimization" over papers without Bayesian optimisation),
-	// those are the closest papers, shown under "nothing relevant".
 	loose := false
 	var apart []candidate
 	if len(cands) < offset+limit {
-		if lg := s.looseGroups(groups, len(cands) == 0); lg != nil {
-			if lq, err := s.bleveQuery(q, lg); err == nil {
-				if lc, lt, err := s.run(ctx, lq, max(offset+limit, s.tune.Rerank)); err == nil {
-					if len(cands) == 0 && len(lc) > 0 {
-						cands, total, groups, loose = lc, lt, lg, true
-					} else {
-						apart = notAmong(lc, cands)
-					}
-				}
-			}
+		lc, lt, lg := s.runLoose(ctx, q, groups, len(cands) == 0, max(offset+limit, s.tune.Rerank))
+		if len(cands) == 0 && len(lc) > 0 {
+			cands, total, groups, loose = lc, lt, lg, true
+		} else {
+			apart = notAmong(lc, cands)
 		}
 	}
 	res := &Results{Query: text, Total: total + len(apart), Offset: offset, Results: []Result{}}
@@ -362,6 +353,29 @@ func (s *state) wordsFound(p *record, groups []group) []string {
 		}
 	}
 	return out
+}
+
+// runLoose retrieves the best n papers for groups split into their words
+// (looseGroups), and returns them with the split groups; nothing when no
+// group splits or the search fails. Fewer papers than a page have a long
+// form whole: the papers with its words apart follow them. When none has
+// it, or a quoted phrase ("bayesian optimization" over papers without
+// Bayesian optimisation), those are the closest papers, shown under
+// "nothing relevant".
+func (s *state) runLoose(ctx context.Context, q *parsedQuery, groups []group, quoted bool, n int) ([]candidate, int, []group) {
+	lg := s.looseGroups(groups, quoted)
+	if lg == nil {
+		return nil, 0, nil
+	}
+	lq, err := s.bleveQuery(q, lg)
+	if err != nil {
+		return nil, 0, nil
+	}
+	cands, total, err := s.run(ctx, lq, n)
+	if err != nil {
+		return nil, 0, nil
+	}
+	return cands, total, lg
 }
 
 // notAmong returns the candidates of cs that are not in have.

@@ -191,9 +191,11 @@ func (s *state) pairScore(p *record, mt *matcher) float64 {
 		return 0
 	}
 	d := s.doc(p)
-	in := func(stem string, g group) bool {
-		for _, a := range g.alts {
-			if len(a.terms) == 1 && a.terms[0] == stem {
+	// word reports whether stem is one of group gi's single words (the
+	// matcher's index, as match uses it).
+	word := func(stem string, gi int) bool {
+		for _, r := range mt.byStem[stem] {
+			if r.group == gi && r.terms == nil {
 				return true
 			}
 		}
@@ -202,12 +204,16 @@ func (s *state) pairScore(p *record, mt *matcher) float64 {
 	tf := make([]float64, len(groups)-1)
 	count := func(toks []dtoken, times float64) {
 		for j, t := range toks {
-			for gi := range tf {
-				if !in(t.stem, groups[gi]) {
+			prev := -1
+			for _, r := range mt.byStem[t.stem] {
+				// A group's refs are contiguous (newMatcher): count each once.
+				gi := r.group
+				if r.terms != nil || gi == prev || gi+1 >= len(groups) {
 					continue
 				}
+				prev = gi
 				for k := j + 1; k < len(toks) && toks[k].pos <= t.pos+2; k++ {
-					if toks[k].pos > t.pos && in(toks[k].stem, groups[gi+1]) {
+					if toks[k].pos > t.pos && word(toks[k].stem, gi+1) {
 						tf[gi] += times
 						break
 					}
