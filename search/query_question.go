@@ -55,6 +55,13 @@ var questionWords = map[string]bool{
 	"wrote": true, "written": true, "authored": true, "can": true, "could": true,
 	"would": true, "should": true, "might": true, "recommend": true, "suggest": true,
 	"working": true, "recent": true, "recently": true, "latest": true, "newest": true,
+	// Comparisons and judgements frame the question ("is X better than Y?",
+	// "does X help Y?"); abstracts use them in every field ("to the best of
+	// our knowledge"), so matching them ranks boilerplate first.
+	"better": true, "best": true, "worse": true, "worst": true, "good": true,
+	"help": true, "helps": true, "improve": true, "improves": true,
+	"compare": true, "compares": true, "compared": true, "comparing": true,
+	"comparison": true, "versus": true, "vs": true, "ones": true,
 }
 
 // isMetaWord reports whether the typed word w is dropped from the free text.

@@ -287,3 +287,24 @@ func TestAccentsFolded(t *testing.T) {
 		}
 	}
 }
+
+// A comparison or judgement frames a question and is not its topic: "is
+// scaling data better than scaling parameters?" is about scaling data and
+// parameters, not about abstracts that say "better" or "to the best of our
+// knowledge".
+func TestComparisonWordsFrameTheQuestion(t *testing.T) {
+	ix := bigIndex(t)
+	for q, topic := range map[string][]string{
+		"is scaling data better than scaling parameters?": {"scal", "data", "parameter"},
+		"what is the best way to detect hallucinations":   {"detect", "hallucinat"},
+		"does data augmentation improve robustness?":      {"augmentation", "robust"},
+	} {
+		for i, r := range topResults(t, ix, q, 3) {
+			for _, w := range topic {
+				if !says(r, w) {
+					t.Errorf("%q: result %d %q never says %q", q, i+1, r.Title, w)
+				}
+			}
+		}
+	}
+}
