@@ -41,6 +41,24 @@ func TestE2EMentionAnsweredInThread(t *testing.T) {
 	}
 }
 
+// Emoji reach the bot as :shortcodes:; they are not searched as words, so
+// a cheerful question is answered like a plain one.
+func TestE2EMentionWithEmoji(t *testing.T) {
+	h := startBot(t, harnessOpts{})
+	env, _ := h.srv.Mention("C1", "U1", ":fire: kv cache :pray::skin-tone-2:")
+	h.WaitAck(env)
+	mention := h.srv.Messages("C1")[0]
+	r := h.WaitThread("C1", mention.TS, 1)[0]
+	res, err := testIndex(t).Search(t.Context(), searchReq("kv cache"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := bottest.BlockTexts(t, r)
+	if strings.Contains(text, "Nothing") || strings.Contains(text, "skin") || !strings.Contains(text, res.Results[0].ID) {
+		t.Errorf("reply is not the answer to \"kv cache\" (top hit %s):\n%s", res.Results[0].ID, text)
+	}
+}
+
 func TestE2EMentionInThreadStaysInThread(t *testing.T) {
 	h := startBot(t, harnessOpts{})
 	root := h.srv.Messages("C1")

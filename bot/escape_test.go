@@ -117,6 +117,10 @@ func TestPlainText(t *testing.T) {
 		{"subteam dropped", "<!subteam^S1|@ml> transformers", "transformers"},
 		{"unclosed bracket kept", "a < b", "a < b"},
 		{"whitespace collapsed", "  a \n\t b  ", "a b"},
+		{"emoji dropped", ":fire: kv cache :pray::skin-tone-2:", "kv cache"},
+		{"emoji stuck to a word dropped", "thanks:pray: :+1:kv", "thanks kv"},
+		{"times and ratios kept", "at 10:30:45 a 1:2: ratio", "at 10:30:45 a 1:2: ratio"},
+		{"filters kept", "title:diffusion cat:cs.LG", "title:diffusion cat:cs.LG"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -11,7 +11,8 @@ var entityDecoder = strings.NewReplacer("&lt;", "<", "&gt;", ">", "&amp;", "&")
 // user, channel-wide and group mentions (<@U…>, <!here>, <!subteam^…>) are
 // dropped, channel links become "#name", links their label (or their URL
 // when they have none), &lt; &gt; &amp; are decoded, and white space is
-// collapsed. Text outside <…> is kept as typed.
+// collapsed. Emoji, which Slack sends as :shortcodes:, are dropped. Text
+// outside <…> is otherwise kept as typed.
 func plainText(s string) string {
 	var b strings.Builder
 	for {
@@ -28,7 +29,57 @@ func plainText(s string) string {
 		s = s[open+end+1:]
 	}
 	b.WriteString(entityDecoder.Replace(s))
-	return strings.Join(strings.Fields(clean(b.String())), " ")
+	words := strings.Fields(clean(b.String()))
+	kept := words[:0]
+	for _, w := range words {
+		if w = withoutEmoji(w); w != "" {
+			kept = append(kept, w)
+		}
+	}
+	return strings.Join(kept, " ")
+}
+
+// withoutEmoji strips the emoji shortcodes that open or close a word
+// (":fire:", ":+1::skin-tone-2:", "thanks:pray:"): searched as words they
+// would only ever make a query look unanswerable.
+func withoutEmoji(w string) string {
+	for {
+		if n := shortcodeLen(w); n > 0 {
+			w = w[n:]
+			continue
+		}
+		if i := strings.LastIndexByte(w[:max(len(w)-1, 0)], ':'); i >= 0 && strings.HasSuffix(w, ":") && shortcodeLen(w[i:]) == len(w)-i {
+			w = w[:i]
+			continue
+		}
+		return w
+	}
+}
+
+// shortcodeLen is the length of the emoji shortcode s starts with, or 0:
+// a colon, Slack's shortcode characters with a letter or a sign (":+1:";
+// the "30" of "10:30:45" is no emoji), and a colon.
+func shortcodeLen(s string) int {
+	if !strings.HasPrefix(s, ":") {
+		return 0
+	}
+	named := false
+	for i := 1; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == ':':
+			if i > 1 && named {
+				return i + 1
+			}
+			return 0
+		case 'a' <= c && c <= 'z', c == '+', c == '-':
+			named = true
+		case '0' <= c && c <= '9', c == '_', c == '\'':
+		default:
+			return 0
+		}
+	}
+	return 0
 }
 
 // tokenText is what one <…> token of Slack markup reads as in plain text.
