@@ -124,6 +124,9 @@ func parseQuery(s string) (*parsedQuery, error) {
 			return nil, err
 		}
 	}
+	if len(q.text) > 0 && !q.text[0].phrase && greetings[bareWord(q.text[0].text)] {
+		q.text = q.text[1:]
+	}
 	if !q.positive() {
 		if len(q.exclude) == 0 && len(q.fields) == 0 && len(q.years) == 0 && q.hasCode == nil {
 			return nil, invalidf(opParse, "the query has nothing to search for: type a few words, e.g. `graph neural networks`")

@@ -16,6 +16,18 @@ var questionStarts = map[string]bool{
 	"do": true, "did": true, "can": true, "could": true, "any": true, "find": true,
 	"show": true, "list": true, "give": true, "tell": true, "has": true, "have": true,
 	"recommend": true, "suggest": true,
+	// Requests and greetings: "I'm looking for ...", "hi! any work on ...".
+	"i": true, "i'm": true, "im": true, "we": true, "we're": true, "looking": true,
+	"searching": true, "need": true, "want": true, "please": true,
+}
+
+// greetings open a message to the bot; only as its first word, since "hi"
+// is also a word of the papers ("Ly6C hi monocytes").
+var greetings = map[string]bool{"hi": true, "hello": true, "hey": true}
+
+// bareWord is w lower-cased without the punctuation around it.
+func bareWord(w string) string {
+	return strings.ToLower(strings.TrimFunc(w, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }))
 }
 
 // isQuestion reports whether s reads as a question rather than keywords.
@@ -24,8 +36,11 @@ func isQuestion(s string) bool {
 	if strings.HasSuffix(s, "?") {
 		return true
 	}
-	first, _, _ := strings.Cut(s, " ")
-	return questionStarts[strings.ToLower(strings.TrimFunc(first, func(r rune) bool { return !unicode.IsLetter(r) }))]
+	words := strings.Fields(s)
+	if len(words) > 1 && greetings[bareWord(words[0])] {
+		words = words[1:]
+	}
+	return len(words) > 0 && questionStarts[bareWord(words[0])]
 }
 
 // metaWords never say what a paper is about: they are dropped from free text
@@ -37,6 +52,9 @@ var metaWords = map[string]bool{
 	"publications": true, "please": true, "find": true, "show": true, "list": true,
 	"tell": true, "give": true, "me": true, "there": true, "whether": true, "also": true,
 	"via": true, "such": true, "like": true, "kind": true,
+	// Thanks: Slack messages are written to people.
+	"thanks": true, "thank": true, "thx": true,
+	"pls": true, "plz": true, "cheers": true, "folks": true, "guys": true, "everyone": true,
 }
 
 // questionWords are also dropped, but only from questions, where they frame
@@ -54,7 +72,7 @@ var questionWords = map[string]bool{
 	"publish": true, "publishes": true, "published": true, "write": true, "writes": true,
 	"wrote": true, "written": true, "authored": true, "can": true, "could": true,
 	"would": true, "should": true, "might": true, "recommend": true, "suggest": true,
-	"working": true, "recent": true, "recently": true, "latest": true, "newest": true,
+	"working": true, "searching": true, "recent": true, "recently": true, "latest": true, "newest": true,
 	// Comparisons and judgements frame the question ("is X better than Y?",
 	// "does X help Y?"); abstracts use them in every field ("to the best of
 	// our knowledge"), so matching them ranks boilerplate first.
@@ -66,6 +84,6 @@ var questionWords = map[string]bool{
 
 // isMetaWord reports whether the typed word w is dropped from the free text.
 func isMetaWord(w string, question bool) bool {
-	w = strings.ToLower(strings.TrimFunc(w, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }))
+	w = bareWord(w)
 	return metaWords[w] || (question && questionWords[w])
 }

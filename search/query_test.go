@@ -55,6 +55,10 @@ func TestParseQuery(t *testing.T) {
 			years: []yearClause{{min: 2025, max: 2025}},
 		}},
 		{"quote glued to a word", `foo"bar baz"`, parsedQuery{text: []clause{{text: "foo"}, {text: "bar baz", phrase: true}}}},
+		{"greeting dropped, request is a question", "hey! looking for protein design", parsedQuery{question: true, text: []clause{
+			{text: "looking"}, {text: "for"}, {text: "protein"}, {text: "design"},
+		}}},
+		{"hi after the first word is a word", "Ly6C hi monocytes", parsedQuery{text: []clause{{text: "Ly6C"}, {text: "hi"}, {text: "monocytes"}}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

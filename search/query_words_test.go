@@ -308,3 +308,35 @@ func TestComparisonWordsFrameTheQuestion(t *testing.T) {
 		}
 	}
 }
+
+// Slack messages are written to people: greetings, thanks and "I'm looking
+// for" are not searched, so a polite request is answered as its topic is.
+func TestPoliteRequestsAnsweredAsTheirTopic(t *testing.T) {
+	ix, _ := seedIndex(t)
+	for polite, topic := range map[string]string{
+		"hi! looking for work on protein design pls":          "protein design",
+		"hey, any papers on kv cache compression? thanks!":    "kv cache compression",
+		"I'm looking for papers about weather forecasting":    "weather forecasting",
+		"hello folks, we need papers on polymer conformation": "polymer conformation",
+	} {
+		got, err := ix.Search(t.Context(), Request{Text: polite, Limit: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := ix.Search(t.Context(), Request{Text: topic, Limit: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.NoMatch != want.NoMatch || !slices.Equal(ids(got.Results), ids(want.Results)) {
+			t.Errorf("%q: no_match %v %v, want as %q: %v %v", polite, got.NoMatch, ids(got.Results), topic, want.NoMatch, ids(want.Results))
+		}
+	}
+}
+
+func ids(rs []Result) []string {
+	out := make([]string, len(rs))
+	for i, r := range rs {
+		out[i] = r.ID
+	}
+	return out
+}
