@@ -1,6 +1,7 @@
 package search
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -215,7 +216,29 @@ func (s *state) textGroups(q *parsedQuery) []group {
 	}
 	flush()
 	s.namesBesideNames(groups)
-	return mergeGroups(groups)
+	return weighKinds(mergeGroups(groups))
+}
+
+// kindWords name a kind of paper rather than a topic.
+var kindWords = map[string]bool{"survey": true, "surveys": true, "review": true, "reviews": true,
+	"overview": true, "overviews": true, "tutorial": true, "tutorials": true, "primer": true}
+
+// kindWeight scales a kind word's weight beside topic words: in "survey of
+// graph transformers" a survey ranks first among the graph-transformer
+// papers, but a survey of anything else ("survey methodology") is no
+// answer, and without a survey the graph-transformer papers still are.
+const kindWeight = 0.25
+
+// weighKinds scales the weights of groups that are kind words, when other
+// groups say the topic.
+func weighKinds(groups []group) []group {
+	topic := slices.ContainsFunc(groups, func(g group) bool { return !kindWords[strings.ToLower(g.surface)] })
+	for i, g := range groups {
+		if topic && kindWords[strings.ToLower(g.surface)] {
+			groups[i].weight *= kindWeight
+		}
+	}
+	return groups
 }
 
 // looseGroups splits the groups of several words the user did not quote (a
@@ -237,7 +260,7 @@ func (s *state) looseGroups(groups []group, quoted bool) []group {
 	if !split {
 		return nil
 	}
-	return mergeGroups(out)
+	return weighKinds(mergeGroups(out))
 }
 
 // mergeGroups drops repeated groups ("graph graph").

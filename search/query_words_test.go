@@ -340,3 +340,14 @@ func ids(rs []Result) []string {
 	}
 	return out
 }
+
+// "survey" and "review" say what kind of paper is wanted, not its topic: a
+// survey of something else ("survey methodology") never outranks the
+// papers on the topic, and without a survey those papers are the answer.
+func TestKindOfPaperIsNotTheTopic(t *testing.T) {
+	topSay(t, bigIndex(t), 3, map[string]string{
+		"survey of graph transformers":  "graph transformer",
+		"a survey on LLM agents":        "agent",
+		"tutorial on optimal transport": "optimal transport",
+	})
+}
