@@ -19,6 +19,9 @@ var questionStarts = map[string]bool{
 	// Requests and greetings: "I'm looking for ...", "hi! any work on ...".
 	"i": true, "i'm": true, "im": true, "we": true, "we're": true, "looking": true,
 	"searching": true, "need": true, "want": true, "please": true,
+	// Imperatives: "explain flash attention", "compare DPO and PPO".
+	"explain": true, "describe": true, "summarize": true, "summarise": true, "compare": true,
+	"search": true,
 }
 
 // greetings open a message to the bot; only as its first word, since "hi"
@@ -72,7 +75,8 @@ var questionWords = map[string]bool{
 	"publish": true, "publishes": true, "published": true, "write": true, "writes": true,
 	"wrote": true, "written": true, "authored": true, "can": true, "could": true,
 	"would": true, "should": true, "might": true, "recommend": true, "suggest": true,
-	"working": true, "searching": true, "recent": true, "recently": true, "latest": true, "newest": true,
+	"working": true, "searching": true, "search": true, "summarize": true, "summarise": true,
+	"recent": true, "recently": true, "latest": true, "newest": true,
 	// Comparisons and judgements frame the question ("is X better than Y?",
 	// "does X help Y?"); abstracts use them in every field ("to the best of
 	// our knowledge"), so matching them ranks boilerplate first.

@@ -58,6 +58,7 @@ func TestParseQuery(t *testing.T) {
 		{"greeting dropped, request is a question", "hey! looking for protein design", parsedQuery{question: true, text: []clause{
 			{text: "looking"}, {text: "for"}, {text: "protein"}, {text: "design"},
 		}}},
+		{"imperative is a question", "explain flash attention", parsedQuery{question: true, text: []clause{{text: "explain"}, {text: "flash"}, {text: "attention"}}}},
 		{"hi after the first word is a word", "Ly6C hi monocytes", parsedQuery{text: []clause{{text: "Ly6C"}, {text: "hi"}, {text: "monocytes"}}}},
 	}
 	for _, tt := range tests {
