@@ -81,6 +81,9 @@ func TestRoute(t *testing.T) {
 		{"help me find diffusion papers", "search", "help me find diffusion papers"},
 		{"help show", "help", "show"},
 		{"showcase of transformers", "search", "showcase of transformers"},
+		{"hi", "help", ""},
+		{"Hey there!", "help", ""},
+		{"hi! any papers on kv cache?", "search", "hi! any papers on kv cache?"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.text, func(t *testing.T) {

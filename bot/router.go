@@ -16,8 +16,11 @@ const (
 // helpWords are the texts that mean "help" besides the help command itself.
 var helpWords = map[string]bool{"help": true, "?": true, "-h": true, "--help": true, "usage": true, "commands": true}
 
-// route picks the command for text: help for empty text, help words and
-// text with no letters or digits; the command named by the first word;
+// greetingWords alone greet the bot ("hi there!"): it answers with help.
+var greetingWords = map[string]bool{"hi": true, "hello": true, "hey": true, "hiya": true, "howdy": true, "there": true}
+
+// route picks the command for text: help for empty text, help words,
+// greetings and text with no letters or digits; the command named by the first word;
 // otherwise the search command with the whole text as its argument. "help"
 // followed by words that are not a command name is a search ("help me find
 // diffusion papers").
@@ -26,7 +29,7 @@ func (t *commandTable) route(text string) (cmd *Command, args string) {
 	first, rest, _ := strings.Cut(text, " ")
 	word := strings.ToLower(first)
 	rest = strings.TrimSpace(rest)
-	if text == "" || !hasWordRune(text) {
+	if text == "" || !hasWordRune(text) || onlyGreetings(text) {
 		return t.byName[cmdHelp], ""
 	}
 	if helpWords[word] {
@@ -40,6 +43,15 @@ func (t *commandTable) route(text string) (cmd *Command, args string) {
 		return c, rest
 	}
 	return t.byName[cmdSearch], text
+}
+
+func onlyGreetings(text string) bool {
+	for _, w := range strings.Fields(text) {
+		if !greetingWords[strings.ToLower(strings.TrimFunc(w, func(r rune) bool { return !unicode.IsLetter(r) }))] {
+			return false
+		}
+	}
+	return true
 }
 
 func hasWordRune(s string) bool {
