@@ -168,7 +168,10 @@ func (s *state) textGroups(q *parsedQuery) []group {
 		groups = append(groups, s.wordGroups(run)...)
 		run = nil
 	}
-	for _, c := range q.text {
+	for i, c := range q.text {
+		if s.nameMarker(q.text, i) {
+			continue
+		}
 		text := c.text
 		link, isLink := linkOf(text)
 		if isLink && !c.phrase {
@@ -397,6 +400,8 @@ func (s *state) wordGroup(t qtoken) group {
 // an author name in the corpus. A lone letter is an initial, not a name:
 // the "D" of "vitamin D" is no author's.
 func (s *state) nameTokens(w string) []string {
+	// "Bengio's work": the possessive is no part of the name.
+	w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
 	var out []string
 	for _, tk := range s.an.name.Analyze([]byte(w)) {
 		n := string(tk.Term)
@@ -406,6 +411,25 @@ func (s *state) nameTokens(w string) []string {
 		out = append(out, n)
 	}
 	return out
+}
+
+// nameMarker reports whether word i of text only marks a name: the
+// initial of "Y. Bengio", or the "et al." of "Bengio et al.".
+func (s *state) nameMarker(text []clause, i int) bool {
+	c := text[i]
+	if c.phrase {
+		return false
+	}
+	word := func(j int) string {
+		if j < 0 || j >= len(text) || text[j].phrase {
+			return ""
+		}
+		return strings.ToLower(strings.TrimRight(text[j].text, ".,;:!?"))
+	}
+	if r := []rune(c.text); len(r) == 2 && unicode.IsUpper(r[0]) && r[1] == '.' && i+1 < len(text) && !text[i+1].phrase {
+		return len(s.nameTokens(strings.TrimRight(text[i+1].text, ".,;:!?"))) > 0
+	}
+	return word(i) == "et" && word(i+1) == "al" || word(i) == "al" && word(i-1) == "et"
 }
 
 // phraseGroup is the group of a quoted phrase: matched exactly, stemmed, no

@@ -351,3 +351,17 @@ func TestKindOfPaperIsNotTheTopic(t *testing.T) {
 		"tutorial on optimal transport": "optimal transport",
 	})
 }
+
+// The ways people cite an author find the author's papers: an initial
+// ("Y. Bengio"), "et al." and a possessive ("Bengio's") mark the name, they
+// are not words to find in abstracts.
+func TestCitedAuthorForms(t *testing.T) {
+	ix := bigIndex(t)
+	for _, q := range []string{"Y. Bengio", "Bengio et al.", "Bengio's work on GFlowNets"} {
+		for i, r := range topResults(t, ix, q, 3) {
+			if !slices.ContainsFunc(r.Authors, func(a string) bool { return strings.Contains(a, "Bengio") }) {
+				t.Errorf("%q: result %d %q is by %v", q, i+1, r.Title, r.Authors)
+			}
+		}
+	}
+}
