@@ -124,6 +124,7 @@ func parseQuery(s string) (*parsedQuery, error) {
 			return nil, err
 		}
 	}
+	q.text, q.exclude = spokenExclusions(q.text, q.exclude)
 	if len(q.text) > 0 && !q.text[0].phrase && greetings[bareWord(q.text[0].text)] {
 		q.text = q.text[1:]
 	}

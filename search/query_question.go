@@ -91,3 +91,63 @@ func isMetaWord(w string, question bool) bool {
 	w = bareWord(w)
 	return metaWords[w] || (question && questionWords[w])
 }
+
+// spokenExclusionWords are the words after which a request names what it
+// does not want ("... but not for images", "excluding image generation").
+var spokenExclusionWords = map[string]bool{"excluding": true, "except": true}
+
+// spokenStopWords may open what follows "but not" without being part of it.
+var spokenStopWords = map[string]bool{"for": true, "on": true, "in": true, "about": true, "the": true, "of": true, "with": true, "any": true}
+
+// maxSpokenExclusion bounds the words an exclusion in words takes: the
+// rest of a long sentence is no longer what to leave out.
+const maxSpokenExclusion = 4
+
+// spokenExclusions moves what "but not", "excluding" or "except" name, up
+// to the next punctuation, from text to exclude, as -"..." would: asked for
+// "diffusion models but not for images", paperbot had ranked image papers
+// first, matching the very word the user ruled out.
+func spokenExclusions(text, exclude []clause) ([]clause, []clause) {
+	out := text[:0:0]
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		w := bareWord(c.text)
+		start := -1
+		switch {
+		case c.phrase || endsClause(c.text):
+		case w == "but" && i+1 < len(text) && !text[i+1].phrase && strings.ToLower(text[i+1].text) == "not":
+			start = i + 2
+		case spokenExclusionWords[w]:
+			start = i + 1
+		}
+		if start < 0 {
+			out = append(out, c)
+			continue
+		}
+		for start < len(text) && !text[start].phrase && spokenStopWords[bareWord(text[start].text)] && !endsClause(text[start].text) {
+			start++
+		}
+		var words []string
+		end := start
+		for ; end < len(text) && len(words) < maxSpokenExclusion && !text[end].phrase; end++ {
+			words = append(words, strings.TrimRight(text[end].text, ",.;:!?"))
+			if endsClause(text[end].text) {
+				end++
+				break
+			}
+		}
+		if end < len(text) && end-start == maxSpokenExclusion && !endsClause(text[end-1].text) || len(words) == 0 || strings.Join(words, "") == "" {
+			// Too long to be a thing to leave out, or nothing: keep as typed.
+			out = append(out, c)
+			continue
+		}
+		exclude = append(exclude, clause{text: strings.Join(words, " "), phrase: len(words) > 1})
+		i = end - 1
+	}
+	return out, exclude
+}
+
+// endsClause reports whether a typed word ends a clause of the sentence.
+func endsClause(w string) bool {
+	return strings.ContainsAny(w[len(w)-1:], ",.;:!?")
+}

@@ -59,6 +59,14 @@ func TestParseQuery(t *testing.T) {
 			{text: "looking"}, {text: "for"}, {text: "protein"}, {text: "design"},
 		}}},
 		{"imperative is a question", "explain flash attention", parsedQuery{question: true, text: []clause{{text: "explain"}, {text: "flash"}, {text: "attention"}}}},
+		{"but not excludes", "diffusion models but not for images", parsedQuery{
+			text: []clause{{text: "diffusion"}, {text: "models"}}, exclude: []clause{{text: "images"}},
+		}},
+		{"excluding excludes up to the punctuation", "graph networks excluding molecule generation, with theory", parsedQuery{
+			text:    []clause{{text: "graph"}, {text: "networks"}, {text: "with"}, {text: "theory"}},
+			exclude: []clause{{text: "molecule generation", phrase: true}},
+		}},
+		{"not alone is a word", "not all tokens", parsedQuery{text: []clause{{text: "not"}, {text: "all"}, {text: "tokens"}}}},
 		{"hi after the first word is a word", "Ly6C hi monocytes", parsedQuery{text: []clause{{text: "Ly6C"}, {text: "hi"}, {text: "monocytes"}}}},
 	}
 	for _, tt := range tests {

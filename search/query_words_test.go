@@ -365,3 +365,13 @@ func TestCitedAuthorForms(t *testing.T) {
 		}
 	}
 }
+
+// What a request says it does not want is left out, not searched for:
+// "but not for images" had ranked image papers first.
+func TestSpokenExclusion(t *testing.T) {
+	for i, r := range topResults(t, bigIndex(t), "diffusion models but not for images", 10) {
+		if says(r, "image") {
+			t.Errorf("result %d %q is about images", i+1, r.Title)
+		}
+	}
+}
