@@ -19,10 +19,12 @@ const (
 func (s *state) bleveQuery(q *parsedQuery, groups []group) (bq.Query, error) {
 	b := bq.NewBooleanQuery(nil, nil, nil)
 	if len(groups) > 0 {
-		gs := make([]bq.Query, 0, len(groups))
-		for _, g := range s.retrieved(groups) {
+		rg := s.retrieved(groups)
+		gs := make([]bq.Query, 0, len(rg))
+		for _, g := range rg {
 			gs = append(gs, groupQuery(g))
 		}
+		gs = append(gs, longFormsBeside(rg)...)
 		b.AddMust(bq.NewDisjunctionQuery(gs))
 	}
 	for _, f := range q.fields {
@@ -141,6 +143,34 @@ func groupQuery(g group) bq.Query {
 		qs = append(qs, mq)
 	}
 	return bq.NewDisjunctionQuery(qs)
+}
+
+// longFormsBeside retrieves, for each long form looked for in titles only
+// (titleOnly: its words are too common to scan abstracts for alone), the
+// papers that have it in the abstract beside another of the query's groups:
+// "GNN combinatorial optimization" finds the combinatorial-optimization
+// papers whose abstracts say "graph neural networks", which the OR of the
+// groups left below the many GNN titles.
+func longFormsBeside(groups []group) []bq.Query {
+	var qs []bq.Query
+	for i, g := range groups {
+		for _, a := range g.alts {
+			if !a.titleOnly {
+				continue
+			}
+			others := make([]bq.Query, 0, len(groups)-1)
+			for j, o := range groups {
+				if j != i {
+					others = append(others, groupQuery(o))
+				}
+			}
+			if len(others) == 0 {
+				continue
+			}
+			qs = append(qs, bq.NewConjunctionQuery([]bq.Query{altQuery(fieldBody, a, 1), bq.NewDisjunctionQuery(others)}))
+		}
+	}
+	return qs
 }
 
 // altQuery matches an alternative in one field: a quoted phrase as a

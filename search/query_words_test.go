@@ -375,3 +375,13 @@ func TestSpokenExclusion(t *testing.T) {
 		}
 	}
 }
+
+// An acronym whose long form is too common to look for in abstracts alone
+// still finds it there beside the query's other words: "GNN combinatorial
+// optimization" was refused, its candidates all GNN titles.
+func TestLongFormInAbstractBesideOtherWords(t *testing.T) {
+	topSay(t, bigIndex(t), 1, map[string]string{
+		"GNN combinatorial optimization":  "combinatorial optimization",
+		"GNNs combinatorial optimization": "combinatorial optimization",
+	})
+}
