@@ -55,6 +55,8 @@ var metaWords = map[string]bool{
 	"publications": true, "please": true, "find": true, "show": true, "list": true,
 	"tell": true, "give": true, "me": true, "there": true, "whether": true, "also": true,
 	"via": true, "such": true, "like": true, "kind": true,
+	// "RNNs vs transformers" asks about both, not about titles with "vs".
+	"vs": true, "versus": true,
 	// Thanks: Slack messages are written to people.
 	"thanks": true, "thank": true, "thx": true,
 	"pls": true, "plz": true, "cheers": true, "folks": true, "guys": true, "everyone": true,
@@ -83,7 +85,7 @@ var questionWords = map[string]bool{
 	"better": true, "best": true, "worse": true, "worst": true, "good": true,
 	"help": true, "helps": true, "improve": true, "improves": true,
 	"compare": true, "compares": true, "compared": true, "comparing": true,
-	"comparison": true, "versus": true, "vs": true, "ones": true,
+	"comparison": true, "ones": true,
 }
 
 // isMetaWord reports whether the typed word w is dropped from the free text.

@@ -298,6 +298,7 @@ func TestComparisonWordsFrameTheQuestion(t *testing.T) {
 		"is scaling data better than scaling parameters?": {"scal", "data", "parameter"},
 		"what is the best way to detect hallucinations":   {"detect", "hallucinat"},
 		"does data augmentation improve robustness?":      {"augmentation", "robust"},
+		"state space models vs transformers":              {"state", "space", "transformer"},
 	} {
 		for i, r := range topResults(t, ix, q, 3) {
 			for _, w := range topic {
