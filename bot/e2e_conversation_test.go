@@ -41,11 +41,12 @@ func TestE2EMentionAnsweredInThread(t *testing.T) {
 	}
 }
 
-// Emoji reach the bot as :shortcodes:; they are not searched as words, so
-// a cheerful question is answered like a plain one.
-func TestE2EMentionWithEmoji(t *testing.T) {
+// Emoji reach the bot as :shortcodes: and italics as _underscores_; they
+// are not searched as words, so a cheerful question is answered like a
+// plain one.
+func TestE2EMentionWithEmojiAndItalics(t *testing.T) {
 	h := startBot(t, harnessOpts{})
-	env, _ := h.srv.Mention("C1", "U1", ":fire: kv cache :pray::skin-tone-2:")
+	env, _ := h.srv.Mention("C1", "U1", ":fire: _kv cache_ :pray::skin-tone-2:")
 	h.WaitAck(env)
 	mention := h.srv.Messages("C1")[0]
 	r := h.WaitThread("C1", mention.TS, 1)[0]

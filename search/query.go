@@ -208,6 +208,9 @@ func (p *parser) term(q *parsedQuery) error {
 		// A colon in ordinary text ("regressing: a study") is text: only
 		// a filter word before it makes a filter.
 	}
+	// Slack's _italics_ arrive as underscores around words, which the
+	// tokenizer would keep ("_kv"); snake_case inside a word stays.
+	word = strings.Trim(word, "_")
 	if word == "" {
 		return nil
 	}

@@ -67,6 +67,7 @@ func TestParseQuery(t *testing.T) {
 			exclude: []clause{{text: "molecule generation", phrase: true}},
 		}},
 		{"not alone is a word", "not all tokens", parsedQuery{text: []clause{{text: "not"}, {text: "all"}, {text: "tokens"}}}},
+		{"italics", "_kv cache_ max_len", parsedQuery{text: []clause{{text: "kv"}, {text: "cache"}, {text: "max_len"}}}},
 		{"hi after the first word is a word", "Ly6C hi monocytes", parsedQuery{text: []clause{{text: "Ly6C"}, {text: "hi"}, {text: "monocytes"}}}},
 	}
 	for _, tt := range tests {
