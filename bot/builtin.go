@@ -4,6 +4,8 @@ import (
 	"context"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/paperbot/paperbot/search"
 )
 
 // builtinCommands is the start of the command table; its order is the
@@ -14,9 +16,9 @@ func (b *Bot) builtinCommands() []Command {
 			Help:    "Search abstracts by topic or question; quotes, -exclusions and title:/author:/venue:/year:/has:code/cat:/since:/date: filters work.",
 			Handler: b.cmdSearch},
 		{Name: cmdShow, Usage: "show ID", Example: "show aay87f2q",
-			Help: "Show one paper with its full abstract.", Handler: b.cmdShow},
+			Help: "Show one paper (by ID or title) with its full abstract.", Handler: b.cmdShow},
 		{Name: cmdSimilar, Usage: "similar ID", Example: "similar aay87f2q",
-			Help: "Find papers like the one with this ID.", Handler: b.cmdSimilar},
+			Help: "Find papers like the one with this ID or title.", Handler: b.cmdSimilar},
 		{Name: cmdHelp, Usage: "help", Example: "help",
 			Help: "List what I can do.", Handler: b.cmdHelp},
 	}
@@ -55,19 +57,36 @@ func (b *Bot) cmdSearch(ctx context.Context, req *Request) (*Reply, error) {
 }
 
 func (b *Bot) cmdShow(ctx context.Context, req *Request) (*Reply, error) {
-	id := paperID(req.Args)
-	if id == "" {
+	if paperID(req.Args) == "" {
 		return b.usageReply(req, cmdShow), nil
 	}
-	return b.showView(ctx, req, viewState{Kind: viewPaper, Arg: id}, audience{Public: public(req)})
+	p, err := b.paperOf(ctx, req.Args)
+	if err != nil {
+		return nil, err
+	}
+	return b.showView(ctx, req, viewState{Kind: viewPaper, Arg: p.ID}, audience{Public: public(req)})
 }
 
 func (b *Bot) cmdSimilar(ctx context.Context, req *Request) (*Reply, error) {
-	id := paperID(req.Args)
-	if id == "" {
+	if paperID(req.Args) == "" {
 		return b.usageReply(req, cmdSimilar), nil
 	}
-	return b.showView(ctx, req, viewState{Kind: viewSimilar, Arg: id}, audience{Public: public(req)})
+	p, err := b.paperOf(ctx, req.Args)
+	if err != nil {
+		return nil, err
+	}
+	return b.showView(ctx, req, viewState{Kind: viewSimilar, Arg: p.ID}, audience{Public: public(req)})
+}
+
+// paperOf resolves the arguments of show and similar to a paper: an ID (the
+// first word), else the whole text as a title ("similar Vision
+// Transformers Need Registers").
+func (b *Bot) paperOf(ctx context.Context, args string) (search.Paper, error) {
+	p, err := b.searcher.Get(paperID(args))
+	if search.KindOf(err) != search.NotFound || len(strings.Fields(args)) < 2 {
+		return p, err
+	}
+	return b.searcher.Lookup(ctx, strings.Trim(strings.TrimSpace(args), "\"“”'`"))
 }
 
 func (b *Bot) cmdHelp(_ context.Context, req *Request) (*Reply, error) {

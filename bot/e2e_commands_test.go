@@ -101,6 +101,32 @@ func TestE2ESimilar(t *testing.T) {
 	}
 }
 
+// A paper can be named by its title, typed as people remember it (other
+// case and punctuation), where an ID is expected.
+func TestE2EShowAndSimilarByTitle(t *testing.T) {
+	h := startBot(t, harnessOpts{})
+	p := seedPapers(t)[3]
+	typed := strings.ToLower(strings.NewReplacer(":", "", ",", "", "-", " ").Replace(p.Title))
+	res, err := testIndex(t).Similar(t.Context(), p.ID, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.Slash("UT1", "C1", "similar "+typed)
+	text := bottest.BlockTexts(t, h.WaitEphemeral("C1", "UT1", 1))
+	if strings.Contains(text, ":warning:") || len(res.Results) > 0 && !strings.Contains(text, res.Results[0].ID) {
+		t.Errorf("similar %q: reply is not the papers like %s:\n%s", typed, p.ID, text)
+	}
+	h.Slash("UT2", "C1", "show "+typed)
+	text = bottest.BlockTexts(t, h.WaitEphemeral("C1", "UT2", 1))
+	if !strings.Contains(text, p.ID) {
+		t.Errorf("show %q: reply is not paper %s:\n%s", typed, p.ID, text)
+	}
+	h.Slash("UT3", "C1", "show no such title at all")
+	if text := bottest.BlockTexts(t, h.WaitEphemeral("C1", "UT3", 1)); !strings.Contains(text, "no paper has the ID or the title") {
+		t.Errorf("unknown title: reply does not say so:\n%s", text)
+	}
+}
+
 // TestE2EUnknownWordsGetHelp: a short query that finds nothing looks like an
 // unknown command: the reply says so plainly and lists the commands.
 func TestE2EUnknownWordsGetHelp(t *testing.T) {

@@ -14,6 +14,8 @@ import (
 type Searcher interface {
 	Search(ctx context.Context, r search.Request) (*search.Results, error)
 	Get(id string) (search.Paper, error)
+	// Lookup finds a paper by ID or by title.
+	Lookup(ctx context.Context, ref string) (search.Paper, error)
 	Similar(ctx context.Context, id string, limit int) (*search.Results, error)
 	SimilarText(ctx context.Context, text string, limit int) (*search.Results, error)
 	Stats() search.Stats
@@ -33,6 +35,11 @@ func (s meteredSearcher) Search(ctx context.Context, r search.Request) (*search.
 func (s meteredSearcher) Get(id string) (search.Paper, error) {
 	defer s.observe("get", time.Now())
 	return s.Searcher.Get(id)
+}
+
+func (s meteredSearcher) Lookup(ctx context.Context, ref string) (search.Paper, error) {
+	defer s.observe("lookup", time.Now())
+	return s.Searcher.Lookup(ctx, ref)
 }
 
 func (s meteredSearcher) Similar(ctx context.Context, id string, limit int) (*search.Results, error) {

@@ -2,7 +2,9 @@ package search
 
 import (
 	"context"
+	"fmt"
 	"strings"
+	"unicode"
 
 	bq "github.com/blevesearch/bleve/v2/search/query"
 )
@@ -36,4 +38,42 @@ func (ix *Index) PapersTitled(ctx context.Context, title string) ([]Paper, error
 		out = append(out, c.doc.Paper)
 	}
 	return out, nil
+}
+
+// Lookup finds the paper a user means by ref: its ID, or its title typed in
+// full (case, punctuation and spacing aside), or enough words of the title,
+// in order, that only one paper's title has them. People reach for a title
+// ("similar Vision Transformers Need Registers") before they know IDs
+// exist. An error of kind NotFound says which it tried.
+func (ix *Index) Lookup(ctx context.Context, ref string) (Paper, error) {
+	ref = strings.TrimSpace(ref)
+	p, err := ix.Get(ref)
+	if KindOf(err) != NotFound || len(strings.Fields(ref)) < 2 {
+		return p, err
+	}
+	papers, err := ix.PapersTitled(ctx, ref)
+	if err != nil {
+		return Paper{}, err
+	}
+	want := titleKey(ref)
+	for _, p := range papers {
+		if titleKey(p.Title) == want {
+			return p, nil
+		}
+	}
+	if len(papers) == 1 {
+		return papers[0], nil
+	}
+	msg := fmt.Sprintf("no paper has the ID or the title %q; IDs are shown next to each search result", excerpt(ref))
+	if len(papers) > 1 {
+		msg = fmt.Sprintf("%d papers have %q in their titles; give the whole title or the paper's ID (shown next to each search result)", len(papers), excerpt(ref))
+	}
+	return Paper{}, &Error{Op: "get paper", Kind: NotFound, Msg: msg}
+}
+
+// titleKey is a title without case, punctuation or extra spaces.
+func titleKey(title string) string {
+	return strings.Join(strings.FieldsFunc(strings.ToLower(title), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	}), " ")
 }

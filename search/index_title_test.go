@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -32,6 +33,22 @@ func TestPapersTitled(t *testing.T) {
 	for _, title := range []string{"vacuum survives hard", "Tardigrade desiccation", "", "  "} {
 		if got := ids(title); len(got) != 0 {
 			t.Errorf("PapersTitled(%q) = %q, want none", title, got)
+		}
+	}
+}
+
+func TestLookup(t *testing.T) {
+	ix, c := seedIndex(t)
+	p := c.Papers[0]
+	for _, ref := range []string{p.ID, " " + p.ID + " ", p.Title, strings.ToUpper(p.Title), strings.ReplaceAll(p.Title, ":", " -")} {
+		got, err := ix.Lookup(t.Context(), ref)
+		if err != nil || got.ID != p.ID {
+			t.Errorf("Lookup(%q) = %s, %v; want %s", ref, got.ID, err, p.ID)
+		}
+	}
+	for _, ref := range []string{"zzzzzzzz", "no such title at all", "language models"} {
+		if _, err := ix.Lookup(t.Context(), ref); KindOf(err) != NotFound {
+			t.Errorf("Lookup(%q): err %v, want NotFound", ref, err)
 		}
 	}
 }

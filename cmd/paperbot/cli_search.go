@@ -86,7 +86,7 @@ func runShow(e *env, args []string) error {
 		return err
 	}
 	if fs.NArg() != 1 || strings.TrimSpace(fs.Arg(0)) == "" {
-		return usagef("give one paper ID, as shown next to each result")
+		return usagef("give one paper ID, as shown next to each result, or its title in quotes")
 	}
 	if err := e.forward("show", args, ""); err != nil {
 		return err
@@ -96,7 +96,7 @@ func runShow(e *env, args []string) error {
 		return err
 	}
 	defer done()
-	p, err := ix.Get(strings.TrimSpace(fs.Arg(0)))
+	p, err := ix.Lookup(e.ctx, fs.Arg(0))
 	if err != nil {
 		return err
 	}
@@ -119,7 +119,7 @@ func runSimilar(e *env, args []string) error {
 		return err
 	}
 	if (*text == "") == (fs.NArg() != 1) || (*text == "" && strings.TrimSpace(fs.Arg(0)) == "") {
-		return usagef("give one paper ID, or --text with an abstract (--text - reads standard input)")
+		return usagef("give one paper ID (or its title in quotes), or --text with an abstract (--text - reads standard input)")
 	}
 	stdin := ""
 	if *text == "-" {
@@ -141,7 +141,10 @@ func runSimilar(e *env, args []string) error {
 	if *text != "" {
 		res, err = ix.SimilarText(e.ctx, *text, qf.limit)
 	} else {
-		res, err = ix.Similar(e.ctx, strings.TrimSpace(fs.Arg(0)), qf.limit)
+		var p search.Paper
+		if p, err = ix.Lookup(e.ctx, fs.Arg(0)); err == nil {
+			res, err = ix.Similar(e.ctx, p.ID, qf.limit)
+		}
 	}
 	if err != nil {
 		return err
