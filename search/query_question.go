@@ -113,9 +113,8 @@ func spokenExclusions(text, exclude []clause) ([]clause, []clause) {
 	out := text[:0:0]
 	for i := 0; i < len(text); i++ {
 		c := text[i]
-		w := bareWord(c.text)
 		start := -1
-		switch {
+		switch w := bareWord(c.text); {
 		case c.phrase || endsClause(c.text):
 		case w == "but" && i+1 < len(text) && !text[i+1].phrase && strings.ToLower(text[i+1].text) == "not":
 			start = i + 2
@@ -126,27 +125,41 @@ func spokenExclusions(text, exclude []clause) ([]clause, []clause) {
 			out = append(out, c)
 			continue
 		}
-		for start < len(text) && !text[start].phrase && spokenStopWords[bareWord(text[start].text)] && !endsClause(text[start].text) {
-			start++
-		}
-		var words []string
-		end := start
-		for ; end < len(text) && len(words) < maxSpokenExclusion && !text[end].phrase; end++ {
-			words = append(words, strings.TrimRight(text[end].text, ",.;:!?"))
-			if endsClause(text[end].text) {
-				end++
-				break
-			}
-		}
-		if end < len(text) && end-start == maxSpokenExclusion && !endsClause(text[end-1].text) || len(words) == 0 || strings.Join(words, "") == "" {
-			// Too long to be a thing to leave out, or nothing: keep as typed.
-			out = append(out, c)
+		if what, end, ok := excludedSpan(text, start); ok {
+			exclude = append(exclude, what)
+			i = end - 1
 			continue
 		}
-		exclude = append(exclude, clause{text: strings.Join(words, " "), phrase: len(words) > 1})
-		i = end - 1
+		out = append(out, c) // nothing to leave out, or too long: kept as typed
 	}
 	return out, exclude
+}
+
+// excludedSpan reads what an exclusion in words names from text[start:]:
+// a few words (after "for", "the" ...) up to punctuation. end is the index
+// after it; ok is false when there is none, or more than
+// maxSpokenExclusion words run on without punctuation.
+func excludedSpan(text []clause, start int) (what clause, end int, ok bool) {
+	for start < len(text) && !text[start].phrase && spokenStopWords[bareWord(text[start].text)] && !endsClause(text[start].text) {
+		start++
+	}
+	var words []string
+	for end = start; end < len(text) && !text[end].phrase; end++ {
+		if len(words) == maxSpokenExclusion {
+			return clause{}, 0, false
+		}
+		if w := strings.TrimRight(text[end].text, ",.;:!?"); w != "" {
+			words = append(words, w)
+		}
+		if endsClause(text[end].text) {
+			end++
+			break
+		}
+	}
+	if len(words) == 0 {
+		return clause{}, 0, false
+	}
+	return clause{text: strings.Join(words, " "), phrase: len(words) > 1}, end, true
 }
 
 // endsClause reports whether a typed word ends a clause of the sentence.

@@ -66,6 +66,9 @@ func TestParseQuery(t *testing.T) {
 			text:    []clause{{text: "graph"}, {text: "networks"}, {text: "with"}, {text: "theory"}},
 			exclude: []clause{{text: "molecule generation", phrase: true}},
 		}},
+		{"a long run after except is text", "models except those we trained last year", parsedQuery{text: []clause{
+			{text: "models"}, {text: "except"}, {text: "those"}, {text: "we"}, {text: "trained"}, {text: "last"}, {text: "year"},
+		}}},
 		{"not alone is a word", "not all tokens", parsedQuery{text: []clause{{text: "not"}, {text: "all"}, {text: "tokens"}}}},
 		{"italics", "_kv cache_ max_len", parsedQuery{text: []clause{{text: "kv"}, {text: "cache"}, {text: "max_len"}}}},
 		{"hi after the first word is a word", "Ly6C hi monocytes", parsedQuery{text: []clause{{text: "Ly6C"}, {text: "hi"}, {text: "monocytes"}}}},
