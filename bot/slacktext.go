@@ -48,9 +48,11 @@ func withoutEmoji(w string) string {
 			w = w[n:]
 			continue
 		}
-		if i := strings.LastIndexByte(w[:max(len(w)-1, 0)], ':'); i >= 0 && strings.HasSuffix(w, ":") && shortcodeLen(w[i:]) == len(w)-i {
-			w = w[:i]
-			continue
+		if strings.HasSuffix(w, ":") {
+			if i := strings.LastIndexByte(w[:len(w)-1], ':'); i >= 0 && shortcodeLen(w[i:]) == len(w)-i {
+				w = w[:i]
+				continue
+			}
 		}
 		return w
 	}

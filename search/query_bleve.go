@@ -152,6 +152,9 @@ func groupQuery(g group) bq.Query {
 // papers whose abstracts say "graph neural networks", which the OR of the
 // groups left below the many GNN titles.
 func longFormsBeside(groups []group) []bq.Query {
+	if len(groups) < 2 {
+		return nil
+	}
 	var qs []bq.Query
 	for i, g := range groups {
 		for _, a := range g.alts {
@@ -163,9 +166,6 @@ func longFormsBeside(groups []group) []bq.Query {
 				if j != i {
 					others = append(others, groupQuery(o))
 				}
-			}
-			if len(others) == 0 {
-				continue
 			}
 			qs = append(qs, bq.NewConjunctionQuery([]bq.Query{altQuery(fieldBody, a, 1), bq.NewDisjunctionQuery(others)}))
 		}
