@@ -77,13 +77,19 @@ func TestFullNameRanksTheAuthorFirst(t *testing.T) {
 // Asking what someone published finds their papers: "publish" and "wrote"
 // frame the question, they are not what the papers are about.
 func TestWhatSomeonePublished(t *testing.T) {
-	ix := bigIndex(t)
-	for q, name := range map[string]string{
+	topAreBy(t, bigIndex(t), 1, map[string]string{
 		"what did Hinton publish?":             "Hinton",
 		"which papers did Chelsea Finn write?": "Chelsea Finn",
 		"recommend a paper by Chelsea Finn":    "Chelsea Finn",
-	} {
-		for i, r := range topResults(t, ix, q, 1) {
+	})
+}
+
+// topAreBy checks that each query's first n results have an author whose
+// name contains the query's name.
+func topAreBy(t *testing.T, ix *Index, n int, cases map[string]string) {
+	t.Helper()
+	for q, name := range cases {
+		for i, r := range topResults(t, ix, q, n) {
 			if !slices.ContainsFunc(r.Authors, func(a string) bool { return strings.Contains(a, name) }) {
 				t.Errorf("%q: result %d %q is by %v", q, i+1, r.Title, r.Authors)
 			}
@@ -357,14 +363,11 @@ func TestKindOfPaperIsNotTheTopic(t *testing.T) {
 // ("Y. Bengio"), "et al." and a possessive ("Bengio's") mark the name, they
 // are not words to find in abstracts.
 func TestCitedAuthorForms(t *testing.T) {
-	ix := bigIndex(t)
-	for _, q := range []string{"Y. Bengio", "Bengio et al.", "Bengio's work on GFlowNets"} {
-		for i, r := range topResults(t, ix, q, 3) {
-			if !slices.ContainsFunc(r.Authors, func(a string) bool { return strings.Contains(a, "Bengio") }) {
-				t.Errorf("%q: result %d %q is by %v", q, i+1, r.Title, r.Authors)
-			}
-		}
-	}
+	topAreBy(t, bigIndex(t), 3, map[string]string{
+		"Y. Bengio":                  "Bengio",
+		"Bengio et al.":              "Bengio",
+		"Bengio's work on GFlowNets": "Bengio",
+	})
 }
 
 // What a request says it does not want is left out, not searched for:
