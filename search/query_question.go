@@ -22,6 +22,10 @@ var questionStarts = map[string]bool{
 	// Imperatives: "explain flash attention", "compare DPO and PPO".
 	"explain": true, "describe": true, "summarize": true, "summarise": true, "compare": true,
 	"search": true,
+	// Asking for the best or the newest: "top papers on LLM reasoning".
+	"top": true, "good": true, "best": true, "latest": true, "recent": true, "classic": true,
+	"seminal": true, "influential": true, "popular": true, "trending": true,
+	"what's": true, "whats": true, "who's": true, "how's": true, "where's": true,
 }
 
 // greetings open a message to the bot; only as its first word, since "hi"
@@ -54,7 +58,10 @@ var metaWords = map[string]bool{
 	"paper": true, "papers": true, "article": true, "articles": true, "publication": true,
 	"publications": true, "please": true, "find": true, "show": true, "list": true,
 	"tell": true, "give": true, "me": true, "there": true, "whether": true, "also": true,
-	"via": true, "such": true, "like": true, "kind": true,
+	"via": true, "such": true, "like": true, "kind": true, "what's": true, "whats": true,
+	"who's": true, "how's": true, "where's": true,
+	// "a good intro to normalizing flows" asks for the topic explained.
+	"intro": true, "introduction": true,
 	// "RNNs vs transformers" asks about both, not about titles with "vs".
 	"vs": true, "versus": true,
 	// Thanks: Slack messages are written to people.
@@ -86,6 +93,12 @@ var questionWords = map[string]bool{
 	"help": true, "helps": true, "improve": true, "improves": true,
 	"compare": true, "compares": true, "compared": true, "comparing": true,
 	"comparison": true, "ones": true,
+	// Asking for what is new or important: "any new work on mamba?",
+	// "what's hot in RL right now", "most cited papers on transformers".
+	"new": true, "hot": true, "trending": true, "popular": true, "influential": true,
+	"important": true, "seminal": true, "classic": true, "famous": true, "cited": true,
+	"top": true, "right": true, "now": true, "nowadays": true, "currently": true,
+	"interesting": true, "cool": true, "nice": true, "great": true,
 }
 
 // isMetaWord reports whether the typed word w is dropped from the free text.

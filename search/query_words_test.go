@@ -300,11 +300,15 @@ func TestAccentsFolded(t *testing.T) {
 // knowledge".
 func TestComparisonWordsFrameTheQuestion(t *testing.T) {
 	ix := bigIndex(t)
+	topSay(t, ix, 1, map[string]string{"what's hot in RL right now": "reinforcement"})
 	for q, topic := range map[string][]string{
 		"is scaling data better than scaling parameters?": {"scal", "data", "parameter"},
 		"what is the best way to detect hallucinations":   {"detect", "hallucinat"},
 		"does data augmentation improve robustness?":      {"augmentation", "robust"},
 		"state space models vs transformers":              {"state", "space", "transformer"},
+		"good intro to normalizing flows":                 {"normalizing flow"},
+		"any new work on mamba?":                          {"mamba"},
+		"top papers on LLM reasoning":                     {"reason", "language model"},
 	} {
 		for i, r := range topResults(t, ix, q, 3) {
 			for _, w := range topic {
