@@ -56,23 +56,39 @@ func (s *state) venueFirsts() map[string]bool {
 	return firsts
 }
 
-// withMeta gives g its year or venue reading, when its word names one.
-func (s *state) withMeta(g group) group {
-	if y := yearWord(g.surface); y != 0 && s.yearCount(y) > 0 {
-		g.year = y
+// yearSpanWords make the year after them a span: "since 2023" and "after
+// 2022" are that year (or the next) and later, "before 2020" earlier.
+var yearSpanWords = map[string]bool{"since": true, "after": true, "before": true}
+
+// withMeta gives g its year or venue reading, when its word names one;
+// from is the span word before a year ("since"), or "".
+func (s *state) withMeta(g group, from string) group {
+	if y := yearWord(g.surface); y != 0 {
+		c := yearClause{min: y, max: y}
+		switch from {
+		case "since":
+			c.max = 0
+		case "after":
+			c = yearClause{min: y + 1}
+		case "before":
+			c = yearClause{max: y - 1}
+		}
+		if s.yearCount(c) > 0 {
+			g.years = c
+		}
 	} else if v := s.venueWord(g.surface); v != "" {
 		g.venue = v
 	}
 	return g
 }
 
-// yearCount is how many papers are from year y; kept per index state.
-func (s *state) yearCount(y int) int {
-	key := "year " + strconv.Itoa(y)
+// yearCount is how many papers are from the years c; kept per index state.
+func (s *state) yearCount(c yearClause) int {
+	key := "years " + strconv.Itoa(c.min) + "-" + strconv.Itoa(c.max)
 	if v, ok := s.memo.Load(key); ok {
 		return v.(int)
 	}
-	req := bleve.NewSearchRequestOptions(yearQuery(yearClause{min: y, max: y}), 0, 0, false)
+	req := bleve.NewSearchRequestOptions(yearQuery(c), 0, 0, false)
 	n := 0
 	if sr, err := s.bi.SearchInContext(context.Background(), req); err == nil {
 		n = int(sr.Total)
@@ -84,8 +100,8 @@ func (s *state) yearCount(y int) int {
 // metaIDF is the idf of g's year or venue reading, 0 when it has none.
 func (s *state) metaIDF(g group) float64 {
 	switch {
-	case g.year != 0:
-		return bm25IDF(s.yearCount(g.year), s.vocab.n)
+	case g.years != yearClause{}:
+		return bm25IDF(s.yearCount(g.years), s.vocab.n)
 	case g.venue != "":
 		return bm25IDF(s.vocab.count(fieldVenue, g.venue), s.vocab.n)
 	}
@@ -95,8 +111,8 @@ func (s *state) metaIDF(g group) float64 {
 // metaMatch reports whether p is of g's year or venue.
 func (s *state) metaMatch(p *Paper, g group) bool {
 	switch {
-	case g.year != 0:
-		return p.Year == g.year
+	case g.years != yearClause{}:
+		return p.Year != 0 && (g.years.min == 0 || p.Year >= g.years.min) && (g.years.max == 0 || p.Year <= g.years.max)
 	case g.venue != "":
 		for _, t := range s.an.name.Analyze([]byte(p.Venue)) {
 			if string(t.Term) == g.venue {
@@ -108,14 +124,14 @@ func (s *state) metaMatch(p *Paper, g group) bool {
 }
 
 // isMeta reports whether g names a year or a venue.
-func (g group) isMeta() bool { return g.year != 0 || g.venue != "" }
+func (g group) isMeta() bool { return g.years != yearClause{} || g.venue != "" }
 
 // metaQuery matches g's year or venue in the papers' metadata; nil when g
 // names neither.
 func metaQuery(g group, boost float64) bq.Query {
 	switch {
-	case g.year != 0:
-		q := yearQuery(yearClause{min: g.year, max: g.year})
+	case g.years != yearClause{}:
+		q := yearQuery(g.years)
 		q.(*bq.NumericRangeQuery).SetBoost(boost)
 		return q
 	case g.venue != "":

@@ -142,8 +142,10 @@ type group struct {
 	names   []string // author-name tokens to find in the authors field, if the word is a name
 	weight  float64  // idf-based importance within the query
 	link    bool     // a pasted link: found whole or not at all
-	year    int      // the year the word names, also matched in papers' years
-	venue   string   // the venue token the word names ("iclr"), also matched in venues
+	// years are the years the word names ("2024"; "since 2023": 2023 on),
+	// also matched in papers' years; zero when it names none.
+	years yearClause
+	venue string // the venue token the word names ("iclr"), also matched in venues
 }
 
 // qtoken is one analysed query word.
@@ -155,6 +157,9 @@ type qtoken struct {
 	// partial: the word is what the analyzer left of a hyphenated word
 	// whose stop word told it apart ("shot" of "few-shot").
 	partial bool
+	// yearFrom is the word before a year that makes it a span ("since",
+	// "after", "before"), lower-cased; "" for none.
+	yearFrom string
 }
 
 // textGroups turns the free text of q into groups: meta words of questions
@@ -168,8 +173,13 @@ func (s *state) textGroups(q *parsedQuery) []group {
 		groups = append(groups, s.wordGroups(run)...)
 		run = nil
 	}
+	yearFrom := ""
 	for i, c := range q.text {
 		if s.nameMarker(q.text, i) {
+			continue
+		}
+		if w := bareWord(c.text); !c.phrase && yearSpanWords[w] && i+1 < len(q.text) && !q.text[i+1].phrase && yearWord(bareWord(q.text[i+1].text)) != 0 {
+			yearFrom = w // "since 2023": the year is a span, "since" no topic
 			continue
 		}
 		text := c.text
@@ -197,7 +207,8 @@ func (s *state) textGroups(q *parsedQuery) []group {
 		}
 		for k, t := range toks {
 			qt := qtoken{stem: string(t.Term), surface: c.text[t.Start:t.End],
-				gapBefore: gap || (k > 0 && t.Position > toks[k-1].Position+1)}
+				gapBefore: gap || (k > 0 && t.Position > toks[k-1].Position+1), yearFrom: yearFrom}
+			yearFrom = ""
 			gap = false
 			for _, cp := range cs {
 				if t.Start == cp.start {
@@ -391,7 +402,7 @@ func (s *state) wordGroup(t qtoken) group {
 			g.alts = append(g.alts, alt{kind: altFuzzy, terms: []string{f.term}, credit: f.credit()})
 		}
 	}
-	g = s.withMeta(g)
+	g = s.withMeta(g, t.yearFrom)
 	g.weight = s.groupWeight(g)
 	return g
 }

@@ -275,6 +275,9 @@ func TestYearAndVenueWords(t *testing.T) {
 		"graph transformers ICLR":                func(r Result) bool { return strings.HasPrefix(r.Venue, "ICLR") && says(r, "graph transformer") },
 		"NeurIPS 2018 meta-learning":             func(r Result) bool { return r.Year == 2018 && says(r, "meta") },
 		"papers from ICLR on graph transformers": func(r Result) bool { return strings.HasPrefix(r.Venue, "ICLR") },
+		// A span: "since 2023" is 2023 on, "before 2020" earlier.
+		"meta-learning before 2020":     func(r Result) bool { return r.Year > 0 && r.Year < 2020 && says(r, "meta") },
+		"since 2023 graph transformers": func(r Result) bool { return r.Year >= 2023 && says(r, "graph transformer") },
 	} {
 		for i, r := range topResults(t, ix, q, 3) {
 			if !want(r) {
