@@ -37,3 +37,48 @@ func init() {
 		panic(err) // a name clash with bleve's own filters: a programming error
 	}
 }
+
+// filterStems gives a few words their own stems where Porter's would merge
+// words that mean different things in papers: "generalization" stems to
+// "gener" as "generation" does, "transformers" to "transform", "tokenizer"
+// to "token".
+// A word it stems is marked so the Porter filter after it keeps the stem.
+const filterStems = "paper_stems"
+
+// ownStems maps such words to their stems: each family keeps its
+// inflections together ("generates" and "generation" still match).
+var ownStems = func() map[string]string {
+	m := map[string]string{}
+	add := func(stem string, words ...string) {
+		for _, w := range words {
+			m[w] = stem
+		}
+	}
+	add("generaliz", "generalize", "generalizes", "generalized", "generalizing", "generalization",
+		"generalizations", "generalise", "generalises", "generalised", "generalising", "generalisation",
+		"generalisations", "generalizable", "generalisable", "generalizability", "generalisability")
+	add("transformer", "transformer", "transformers")
+	add("tokeniz", "tokenize", "tokenizes", "tokenized", "tokenizing", "tokenizer", "tokenizers",
+		"tokenization", "tokenise", "tokenised", "tokeniser", "tokenisers", "tokenisation")
+	return m
+}()
+
+type stemsFilter struct{}
+
+func (stemsFilter) Filter(ts analysis.TokenStream) analysis.TokenStream {
+	for _, t := range ts {
+		if stem, ok := ownStems[string(t.Term)]; ok {
+			t.Term, t.KeyWord = []byte(stem), true
+		}
+	}
+	return ts
+}
+
+func init() {
+	err := registry.RegisterTokenFilter(filterStems, func(map[string]any, *registry.Cache) (analysis.TokenFilter, error) {
+		return stemsFilter{}, nil
+	})
+	if err != nil {
+		panic(err)
+	}
+}

@@ -396,3 +396,14 @@ func TestLongFormInAbstractBesideOtherWords(t *testing.T) {
 		"GNNs combinatorial optimization": "combinatorial optimization",
 	})
 }
+
+// Words the Porter stemmer merges though papers mean different things by
+// them have stems of their own: "generalization" is not "generation",
+// "transformers" not "transform", "tokenizers" not "tokens".
+func TestOwnStems(t *testing.T) {
+	topSay(t, bigIndex(t), 3, map[string]string{
+		"tokenizers for LLMs":                 "tokeniz",
+		"code generation evaluation datasets": "generat",
+		"why do transformers generalize?":     "transformer",
+	})
+}
