@@ -73,7 +73,9 @@ func (s *state) withMeta(g group, from string) group {
 		case "before":
 			c = yearClause{max: y - 1}
 		}
-		if s.yearCount(c) > 0 {
+		// A span every paper is in says nothing: "since 1979" of a corpus
+		// from 2018 on would otherwise match every paper.
+		if n := s.yearCount(c); n > 0 && (from == "" || n < s.vocab.n) {
 			g.years = c
 		}
 	} else if v := s.venueWord(g.surface); v != "" {

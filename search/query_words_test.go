@@ -407,3 +407,19 @@ func TestOwnStems(t *testing.T) {
 		"why do transformers generalize?":     "transformer",
 	})
 }
+
+// A span of years every paper is in says nothing: over the seeds (all of
+// 2025), "protein design since 2020" is "protein design", not a match of
+// every paper on "2020".
+func TestYearSpanOfEveryPaperSaysNothing(t *testing.T) {
+	ix, _ := seedIndex(t)
+	got, err := ix.Search(t.Context(), Request{Text: "protein design since 2020", Limit: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, r := range got.Results {
+		if slices.Contains(r.Matched, "2020") {
+			t.Errorf("result %d %q matched 2020: %v", i+1, r.Title, r.Matched)
+		}
+	}
+}
