@@ -41,12 +41,12 @@ func init() {
 // filterStems gives a few words their own stems where Porter's would merge
 // words that mean different things in papers: "generalization" stems to
 // "gener" as "generation" does, "transformers" to "transform", "tokenizer"
-// to "token".
-// A word it stems is marked so the Porter filter after it keeps the stem.
+// to "token". A word it stems is marked so that the Porter filter after it
+// keeps the stem.
 const filterStems = "paper_stems"
 
 // ownStems maps such words to their stems: each family keeps its
-// inflections together ("generates" and "generation" still match).
+// inflections together ("generalize" finds "generalization").
 var ownStems = func() map[string]string {
 	m := map[string]string{}
 	add := func(stem string, words ...string) {
