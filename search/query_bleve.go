@@ -1,6 +1,8 @@
 package search
 
 import (
+	"slices"
+
 	bq "github.com/blevesearch/bleve/v2/search/query"
 )
 
@@ -24,7 +26,7 @@ func (s *state) bleveQuery(q *parsedQuery, groups []group) (bq.Query, error) {
 		for _, g := range rg {
 			gs = append(gs, groupQuery(g))
 		}
-		gs = append(gs, s.longFormsBeside(rg)...)
+		gs = append(gs, s.longFormsBeside(rg, gs)...)
 		b.AddMust(bq.NewDisjunctionQuery(gs))
 	}
 	for _, f := range q.fields {
@@ -154,22 +156,25 @@ func groupQuery(g group) bq.Query {
 // other group, and only when its papers are few (at most commonShare of
 // them, over all its alternatives): the long form's common words against
 // every other group tripled p99 on 100k papers.
-func (s *state) longFormsBeside(groups []group) []bq.Query {
+// queries[i] is groups[i]'s groupQuery.
+func (s *state) longFormsBeside(groups []group, queries []bq.Query) []bq.Query {
 	var qs []bq.Query
-	limit := max(50, int(commonShare*float64(s.vocab.n)))
 	for i, g := range groups {
+		if !slices.ContainsFunc(g.alts, func(a alt) bool { return a.titleOnly }) {
+			continue
+		}
 		rarest := -1
 		for j, o := range groups {
 			if j != i && (rarest < 0 || o.weight > groups[rarest].weight) {
 				rarest = j
 			}
 		}
-		if rarest < 0 || s.groupPapers(groups[rarest]) > limit {
+		if rarest < 0 || s.groupPapers(groups[rarest]) > s.commonLimit() {
 			continue
 		}
 		for _, a := range g.alts {
 			if a.titleOnly {
-				qs = append(qs, bq.NewConjunctionQuery([]bq.Query{altQuery(fieldBody, a, 1), groupQuery(groups[rarest])}))
+				qs = append(qs, bq.NewConjunctionQuery([]bq.Query{altQuery(fieldBody, a, 1), queries[rarest]}))
 			}
 		}
 	}

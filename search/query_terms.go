@@ -462,10 +462,13 @@ func (s *state) phraseGroup(text string) (group, bool) {
 // commonShare: a word in more than this share of papers is common.
 const commonShare = 0.05
 
+// commonLimit is the most papers a word may be in and not be common.
+func (s *state) commonLimit() int { return max(50, int(commonShare*float64(s.vocab.n))) }
+
 // common reports whether every word is in more than commonShare of the
 // papers (and at least 50 of them).
 func (s *state) common(words []string) bool {
-	limit := max(50, int(commonShare*float64(s.vocab.n)))
+	limit := s.commonLimit()
 	for _, w := range words {
 		if s.vocab.df(w) <= limit {
 			return false

@@ -304,6 +304,16 @@ func TestAccentsFolded(t *testing.T) {
 func TestComparisonWordsFrameTheQuestion(t *testing.T) {
 	ix := bigIndex(t)
 	topSay(t, ix, 1, map[string]string{"what's hot in RL right now": "reinforcement"})
+	// The card's "matched" line never names a word that only framed the
+	// question.
+	framing := []string{"better", "best", "improve", "vs", "good", "intro", "new", "top", "hot", "right", "now"}
+	for _, q := range []string{"what's hot in RL right now", "any new work on mamba?", "top papers on LLM reasoning"} {
+		for i, r := range topResults(t, ix, q, 3) {
+			if m := slices.IndexFunc(r.Matched, func(m string) bool { return slices.Contains(framing, m) }); m >= 0 {
+				t.Errorf("%q: result %d %q matched %q", q, i+1, r.Title, r.Matched[m])
+			}
+		}
+	}
 	for q, topic := range map[string][]string{
 		"is scaling data better than scaling parameters?": {"scal", "data", "parameter"},
 		"what is the best way to detect hallucinations":   {"detect", "hallucinat"},
