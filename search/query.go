@@ -135,6 +135,9 @@ func parseQuery(s string) (*parsedQuery, error) {
 		return nil, invalidf(opParse, "the query only excludes (with -): add at least one word or filter to search for, e.g. `diffusion -image`")
 	}
 	q.question = isQuestion(s)
+	if q.question {
+		q.text = withoutAskersAndTimes(q.text)
+	}
 	return q, nil
 }
 

@@ -47,7 +47,25 @@ func isQuestion(s string) bool {
 	if len(words) > 1 && greetings[bareWord(words[0])] {
 		words = words[1:]
 	}
+	if len(words) > 1 && requestNouns[bareWord(words[0])] && requestLinks[bareWord(words[1])] {
+		return true // "refs on sparse autoencoders", "papers showing ..."
+	}
 	return len(words) > 0 && questionStarts[bareWord(words[0])]
+}
+
+// requestNouns open a request when a linking word follows: "refs on X",
+// "work on X", "papers showing X". Alone they may be a topic ("work
+// stealing", "literature-based discovery").
+var requestNouns = map[string]bool{
+	"paper": true, "papers": true, "article": true, "articles": true, "work": true,
+	"works": true, "refs": true, "ref": true, "references": true, "reading": true,
+	"readings": true, "literature": true, "pointers": true, "resources": true,
+	"anything": true, "something": true, "stuff": true, "research": true,
+}
+
+var requestLinks = map[string]bool{
+	"on": true, "about": true, "for": true, "regarding": true, "re": true, "that": true,
+	"which": true, "where": true, "showing": true, "proving": true, "proposing": true,
 }
 
 // metaWords never say what a paper is about: they are dropped from free text
@@ -67,6 +85,9 @@ var metaWords = map[string]bool{
 	// Thanks: Slack messages are written to people.
 	"thanks": true, "thank": true, "thx": true,
 	"pls": true, "plz": true, "cheers": true, "folks": true, "guys": true, "everyone": true,
+	// Asking for something to cite or a summary: "refs on ...", "tl;dr of ...".
+	"refs": true, "ref": true, "tl;dr": true, "tldr": true,
+	"ideally": true, "preferably": true,
 }
 
 // questionWords are also dropped, but only from questions, where they frame
@@ -99,6 +120,40 @@ var questionWords = map[string]bool{
 	"important": true, "seminal": true, "classic": true, "famous": true, "cited": true,
 	"top": true, "right": true, "now": true, "nowadays": true, "currently": true,
 	"interesting": true, "cool": true, "nice": true, "great": true,
+	// What to read or cite: "what should I cite for flash attention?".
+	"cite": true, "citing": true, "read": true, "reading": true, "readings": true,
+	"references": true, "pointers": true, "literature": true, "resources": true,
+	"research": true, "stuff": true,
+	// Hedges: "is in-context learning just gradient descent?", "ideally 2024".
+	"just": true, "really": true, "actually": true, "maybe": true, "possibly": true, "lately": true,
+	"showing": true, "showed": true, "shown": true, "proving": true, "proposing": true,
+}
+
+// askers are who a question asks about when they follow its verb ("how are
+// people evaluating code generation", "what do researchers use for ...");
+// the question is about what they do.
+var askers = map[string]bool{"people": true, "researchers": true, "practitioners": true, "others": true}
+
+var auxiliaries = map[string]bool{
+	"do": true, "does": true, "did": true, "are": true, "is": true, "were": true, "was": true,
+	"have": true, "has": true, "would": true, "should": true, "could": true, "can": true, "will": true,
+}
+
+// withoutAskersAndTimes drops from a question the askers after its verb and
+// "these days": words of the conversation that papers use for other things
+// (the people of a user study, the days of a trial).
+func withoutAskersAndTimes(text []clause) []clause {
+	out := text[:0:0]
+	for i, c := range text {
+		if i > 0 && !c.phrase && !text[i-1].phrase && !endsClause(text[i-1].text) {
+			prev, w := bareWord(text[i-1].text), bareWord(c.text)
+			if askers[w] && auxiliaries[prev] || w == "days" && (prev == "these" || prev == "those") {
+				continue
+			}
+		}
+		out = append(out, c)
+	}
+	return out
 }
 
 // isMetaWord reports whether the typed word w is dropped from the free text.

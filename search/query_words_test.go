@@ -433,3 +433,39 @@ func TestYearSpanOfEveryPaperSaysNothing(t *testing.T) {
 		}
 	}
 }
+
+// How researchers ask in Slack: what to cite or read, hedges ("just",
+// "ideally"), who asks ("how are people ...") and "these days" are no
+// topic. Each request is answered as its topic alone is, and no card says
+// it matched one of those words.
+func TestAskingWordsAnsweredAsTheirTopic(t *testing.T) {
+	ix := bigIndex(t)
+	asking := []string{"refs", "cite", "tl;dr", "just", "ideally", "showing", "people", "days", "work"}
+	for q, topic := range map[string]string{
+		"how are people evaluating code generation these days":  "evaluating code generation",
+		"is in-context learning just gradient descent?":         "in-context learning gradient descent",
+		"refs on sparse autoencoders for interpretability":      "sparse autoencoders for interpretability",
+		"tl;dr of the mamba paper":                              "mamba",
+		"what should I cite for flash attention?":               "flash attention",
+		"papers showing transformers fail to length generalize": "transformers fail to length generalize",
+		"work on vision-language models hallucinating objects":  "vision-language models hallucinating objects",
+		"benchmarks of long context LLMs, ideally 2024":         "benchmarks of long context LLMs 2024",
+	} {
+		got, err := ix.Search(t.Context(), Request{Text: q, Limit: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := ix.Search(t.Context(), Request{Text: topic, Limit: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.NoMatch != want.NoMatch || !slices.Equal(ids(got.Results), ids(want.Results)) {
+			t.Errorf("%q: no_match %v %v, want as %q: %v %v", q, got.NoMatch, ids(got.Results), topic, want.NoMatch, ids(want.Results))
+		}
+		for i, r := range got.Results {
+			if m := slices.IndexFunc(r.Matched, func(m string) bool { return slices.Contains(asking, m) }); m >= 0 {
+				t.Errorf("%q: result %d %q matched %q", q, i+1, r.Title, r.Matched[m])
+			}
+		}
+	}
+}
