@@ -83,6 +83,7 @@ type expansion struct {
 	terms   []string // stems of the long form by position; "" marks a stop-word gap
 	text    string   // the long form as written, e.g. "machine learning interatomic potentials"
 	count   int      // how often the corpus defines it (hand-kept pairs count high)
+	mined   int      // how often the corpus itself defines it
 	curated bool     // only from the curated dictionary (acronyms.tsv)
 }
 
@@ -120,6 +121,7 @@ type acronymPair struct {
 // words, are dropped.
 func newAcronymTable(a analysis.Analyzer, pairs []acronymPair) *acronymTable {
 	const handCount = 1000
+	corpusPairs := len(pairs)
 	for _, p := range commonAcronyms {
 		pairs = append(pairs, acronymPair{short: p[0], long: p[1], count: handCount})
 	}
@@ -127,13 +129,17 @@ func newAcronymTable(a analysis.Analyzer, pairs []acronymPair) *acronymTable {
 	t := &acronymTable{byAcronym: map[string][]expansion{}, byFirst: map[string][]expansion{}, ambiguous: map[string]bool{}}
 	merged := map[string]*expansion{}
 	var order []string
-	for _, p := range pairs {
+	for i, p := range pairs {
+		mined := 0
+		if i < corpusPairs {
+			mined = p.count
+		}
 		st := a.Analyze([]byte(p.short))
 		if len(st) != 1 {
 			continue
 		}
 		terms := positionTerms(a.Analyze([]byte(p.long)))
-		e := expansion{acronym: string(st[0].Term), terms: terms, text: p.long, count: p.count, curated: p.curated}
+		e := expansion{acronym: string(st[0].Term), terms: terms, text: p.long, count: p.count, mined: mined, curated: p.curated}
 		w := e.words()
 		if len(w) < 2 || slices.Contains(w, e.acronym) {
 			continue
@@ -141,6 +147,7 @@ func newAcronymTable(a analysis.Analyzer, pairs []acronymPair) *acronymTable {
 		key := e.acronym + "\x00" + strings.Join(terms, " ")
 		if m, ok := merged[key]; ok {
 			m.count += p.count
+			m.mined += mined
 			m.curated = m.curated && p.curated
 			continue
 		}
@@ -157,11 +164,7 @@ func newAcronymTable(a analysis.Analyzer, pairs []acronymPair) *acronymTable {
 			es = es[:maxExpansions]
 		}
 		t.byAcronym[ac] = es
-		meanings := map[string]bool{}
-		for _, e := range es {
-			meanings[meaningKey(e.text)] = true
-		}
-		t.ambiguous[ac] = len(meanings) > 1
+		t.ambiguous[ac] = ambiguous(es)
 		for _, e := range es {
 			f := e.words()[0]
 			t.byFirst[f] = append(t.byFirst[f], e)
@@ -172,6 +175,66 @@ func newAcronymTable(a analysis.Analyzer, pairs []acronymPair) *acronymTable {
 		t.byFirst[f] = es
 	}
 	return t
+}
+
+// ambiguousShare is the share of the commonest meaning's definitions another
+// meaning needs before an acronym counts as ambiguous: one paper's "RL"
+// for a "reinforced leaf sequencer" does not make RL ambiguous among
+// hundreds of "reinforcement learning".
+const ambiguousShare = 0.1
+
+// ambiguous reports whether es, an acronym's long forms, hold two meanings
+// the corpus uses: each meaning weighs the definitions the corpus mines (a
+// dictionary pair it never defines weighs one), and the second must reach
+// ambiguousShare of the first.
+func ambiguous(es []expansion) bool {
+	var reps []expansion
+	var weights []int
+	for _, e := range es {
+		w := max(e.mined, 1)
+		i := slices.IndexFunc(reps, func(r expansion) bool { return sameMeaning(r, e) })
+		if i < 0 {
+			reps, weights = append(reps, e), append(weights, w)
+			continue
+		}
+		weights[i] += w
+	}
+	if len(weights) < 2 {
+		return false
+	}
+	slices.Sort(weights)
+	return float64(weights[len(weights)-2]) >= ambiguousShare*float64(weights[len(weights)-1])
+}
+
+// sameMeaning reports whether two long forms of one acronym name the same
+// thing: spelled alike ("multilayer", "multi-layer perceptrons"), one's
+// words within the other's ("large language models", "large pre-trained
+// language models"), or the same first or last two words ("partially
+// observable MDPs", "RL from human feedback").
+func sameMeaning(a, b expansion) bool {
+	if meaningKey(a.text) == meaningKey(b.text) {
+		return true
+	}
+	x, y := a.words(), b.words()
+	if len(x) > len(y) {
+		x, y = y, x
+	}
+	within := true
+	for _, w := range x {
+		within = within && slices.ContainsFunc(y, func(v string) bool { return sameStem(w, v) })
+	}
+	if within {
+		return true
+	}
+	n, m := len(x), len(y)
+	return sameStem(x[0], y[0]) && sameStem(x[1], y[1]) || sameStem(x[n-2], y[m-2]) && sameStem(x[n-1], y[m-1])
+}
+
+// sameStem reports whether two stems are one word's: equal, or sharing
+// their first six letters ("equilibrium", "equilibria").
+func sameStem(a, b string) bool {
+	const prefix = 6
+	return a == b || len(a) >= prefix && len(b) >= prefix && a[:prefix] == b[:prefix]
 }
 
 // meaningKey spells a long form without case, spaces, hyphens or a plural

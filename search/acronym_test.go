@@ -80,6 +80,39 @@ func TestAcronymTable(t *testing.T) {
 	}
 }
 
+// An acronym is ambiguous when the corpus uses it for two things, not when
+// one paper spells it its own way or defines it once for something else:
+// a paper found through "RLHF" for "reinforcement learning from human
+// feedback" is as good an answer as one spelling it out.
+func TestAmbiguousAcronyms(t *testing.T) {
+	m, err := newMapping()
+	if err != nil {
+		t.Fatal(err)
+	}
+	an, err := newAnalyzers(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var papers []Paper
+	for range 20 {
+		papers = append(papers,
+			Paper{Abstract: "We study reinforcement learning (RL) and reinforcement learning from human feedback (RLHF)."},
+			Paper{Abstract: "Domain adaptation (DA) is hard."})
+	}
+	papers = append(papers,
+		Paper{Abstract: "A reinforced leaf sequencer (RL) for plants."},
+		Paper{Abstract: "Aligned with RL from human feedback (RLHF) and with reinforcement learning with human feedback (RLHF)."},
+		Paper{Abstract: "Partially observable Markov decision processes (POMDPs) and partially observable MDPs (POMDPs)."},
+		Paper{Abstract: "Data augmentation (DA) helps."}, Paper{Abstract: "Data augmentation (DA) again."},
+		Paper{Abstract: "Data augmentation (DA) once more."})
+	tab := newAcronymTable(an.text, mineAcronyms(papers))
+	for ac, want := range map[string]bool{"rl": false, "rlhf": false, "pomdp": false, "da": true} {
+		if tab.ambiguous[ac] != want {
+			t.Errorf("%s: ambiguous %v, want %v (long forms %v)", ac, tab.ambiguous[ac], want, tab.expansions(ac))
+		}
+	}
+}
+
 // The curated dictionary covers the field's common acronyms, so one the
 // corpus never spells out still finds its long form.
 func TestCuratedAcronyms(t *testing.T) {
