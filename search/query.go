@@ -125,6 +125,7 @@ func parseQuery(s string) (*parsedQuery, error) {
 		}
 	}
 	q.text, q.exclude = spokenExclusions(q.text, q.exclude)
+	q.text = withoutRelatedWork(q.text)
 	if len(q.text) > 0 && !q.text[0].phrase && greetings[bareWord(q.text[0].text)] {
 		q.text = q.text[1:]
 	}

@@ -134,6 +134,8 @@ var questionWords = map[string]bool{
 // the question is about what they do.
 var askers = map[string]bool{"people": true, "researchers": true, "practitioners": true, "others": true}
 
+var firstPerson = map[string]bool{"i'm": true, "im": true, "i’m": true, "we're": true, "we’re": true, "am": true}
+
 var auxiliaries = map[string]bool{
 	"do": true, "does": true, "did": true, "are": true, "is": true, "were": true, "was": true,
 	"have": true, "has": true, "would": true, "should": true, "could": true, "can": true, "will": true,
@@ -147,8 +149,9 @@ func withoutAskersAndTimes(text []clause) []clause {
 	for i, c := range text {
 		if i > 0 && !c.phrase && !text[i-1].phrase && !endsClause(text[i-1].text) {
 			prev, w := bareWord(text[i-1].text), bareWord(c.text)
-			if askers[w] && auxiliaries[prev] || w == "days" && (prev == "these" || prev == "those") {
-				continue
+			if askers[w] && auxiliaries[prev] || w == "days" && (prev == "these" || prev == "those") ||
+				firstPerson[prev] && strings.HasSuffix(w, "ing") {
+				continue // "I'm writing ...", "we're building ..."
 			}
 		}
 		out = append(out, c)
@@ -161,6 +164,27 @@ func isMetaWord(w string, question bool) bool {
 	w = bareWord(w)
 	return metaWords[w] || (question && questionWords[w])
 }
+
+// withoutRelatedWork drops "related work" (and "section") before what it is
+// on: "related work section on in-context learning" asks for papers on
+// in-context learning; "related work generation" is a topic.
+func withoutRelatedWork(text []clause) []clause {
+	for i := 0; i+2 < len(text); i++ {
+		if text[i].phrase || text[i+1].phrase || bareWord(text[i].text) != "related" || bareWord(text[i+1].text) != "work" || endsClause(text[i].text) {
+			continue
+		}
+		n := 2
+		if bareWord(text[i+1].text) == "work" && !endsClause(text[i+1].text) && !text[i+2].phrase && bareWord(text[i+2].text) == "section" {
+			n = 3
+		}
+		if i+n < len(text) && !text[i+n-1].phrase && !endsClause(text[i+n-1].text) && relatedWorkLinks[bareWord(text[i+n].text)] {
+			return append(text[:i:i], text[i+n:]...)
+		}
+	}
+	return text
+}
+
+var relatedWorkLinks = map[string]bool{"on": true, "about": true, "for": true, "regarding": true, "of": true}
 
 // spokenExclusionWords are the words after which a request names what it
 // does not want ("... but not for images", "excluding image generation").

@@ -435,21 +435,25 @@ func TestYearSpanOfEveryPaperSaysNothing(t *testing.T) {
 }
 
 // How researchers ask in Slack: what to cite or read, hedges ("just",
-// "ideally"), who asks ("how are people ...") and "these days" are no
+// "ideally"), who asks and what they are doing ("how are people ...",
+// "I'm writing a related work section on ...") and "these days" are no
 // topic. Each request is answered as its topic alone is, and no card says
 // it matched one of those words.
 func TestAskingWordsAnsweredAsTheirTopic(t *testing.T) {
 	ix := bigIndex(t)
-	asking := []string{"refs", "cite", "tl;dr", "just", "ideally", "showing", "people", "days", "work"}
+	asking := []string{"refs", "cite", "tl;dr", "just", "ideally", "showing", "people", "days", "work", "related", "section", "writing", "building", "read"}
 	for q, topic := range map[string]string{
-		"how are people evaluating code generation these days":  "evaluating code generation",
-		"is in-context learning just gradient descent?":         "in-context learning gradient descent",
-		"refs on sparse autoencoders for interpretability":      "sparse autoencoders for interpretability",
-		"tl;dr of the mamba paper":                              "mamba",
-		"what should I cite for flash attention?":               "flash attention",
-		"papers showing transformers fail to length generalize": "transformers fail to length generalize",
-		"work on vision-language models hallucinating objects":  "vision-language models hallucinating objects",
-		"benchmarks of long context LLMs, ideally 2024":         "benchmarks of long context LLMs 2024",
+		"how are people evaluating code generation these days":                                      "evaluating code generation",
+		"is in-context learning just gradient descent?":                                             "in-context learning gradient descent",
+		"refs on sparse autoencoders for interpretability":                                          "sparse autoencoders for interpretability",
+		"tl;dr of the mamba paper":                                                                  "mamba",
+		"what should I cite for flash attention?":                                                   "flash attention",
+		"papers showing transformers fail to length generalize":                                     "transformers fail to length generalize",
+		"work on vision-language models hallucinating objects":                                      "vision-language models hallucinating objects",
+		"benchmarks of long context LLMs, ideally 2024":                                             "benchmarks of long context LLMs 2024",
+		"I'm writing a related work section on in-context learning. Which papers should I look at?": "in-context learning",
+		"related work for diffusion models":                                                         "diffusion models",
+		"we're building a RAG system, what should we read?":                                         "RAG system",
 	} {
 		got, err := ix.Search(t.Context(), Request{Text: q, Limit: 3})
 		if err != nil {
@@ -468,4 +472,10 @@ func TestAskingWordsAnsweredAsTheirTopic(t *testing.T) {
 			}
 		}
 	}
+}
+
+// A long form typed the way some papers write it finds the papers that use
+// only its acronym: "RL from human feedback" is RLHF, not something else.
+func TestLongFormFindsItsAcronym(t *testing.T) {
+	topSay(t, bigIndex(t), 3, map[string]string{"RL from human feedback": "rlhf", "RL with human feedback": "rlhf"})
 }
