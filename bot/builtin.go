@@ -18,7 +18,7 @@ func (b *Bot) builtinCommands() []Command {
 		{Name: cmdShow, Usage: "show ID", Example: "show aay87f2q",
 			Help: "Show one paper (by ID or title) with its full abstract.", Handler: b.cmdShow},
 		{Name: cmdSimilar, Usage: "similar ID", Example: "similar aay87f2q",
-			Help: "Find papers like the one with this ID or title.", Handler: b.cmdSimilar},
+			Help: "Find papers like the one with this ID or title (or ask: papers similar to TITLE).", Handler: b.cmdSimilar},
 		{Name: cmdHelp, Usage: "help", Example: "help",
 			Help: "List what I can do.", Handler: b.cmdHelp},
 	}
@@ -44,6 +44,13 @@ func (b *Bot) cmdSearch(ctx context.Context, req *Request) (*Reply, error) {
 	}
 	if utf8.RuneCountInString(q) > maxQueryChars {
 		return nil, refuse("search", "That query is too long. Try a few key words or a shorter question.")
+	}
+	if target, ok := search.SimilarTarget(q); ok {
+		// "papers similar to <title>": the papers like it, when the words
+		// name one paper; otherwise a search like any other.
+		if p, err := b.paperOf(ctx, target); err == nil {
+			return b.showView(ctx, req, viewState{Kind: viewSimilar, Arg: p.ID}, audience{Public: public(req)})
+		}
 	}
 	f, err := b.fetch(ctx, viewState{Kind: viewSearch, Arg: q}, public(req))
 	if err != nil {

@@ -116,6 +116,12 @@ func TestE2EShowAndSimilarByTitle(t *testing.T) {
 	if strings.Contains(text, ":warning:") || len(res.Results) > 0 && !strings.Contains(text, res.Results[0].ID) {
 		t.Errorf("similar %q: reply is not the papers like %s:\n%s", typed, p.ID, text)
 	}
+	// Asked in words, in a search or a mention, it is the same answer.
+	h.Slash("UT4", "C1", "papers similar to \""+p.Title+"\"?")
+	text = bottest.BlockTexts(t, h.WaitEphemeral("C1", "UT4", 1))
+	if len(res.Results) > 0 && !strings.Contains(text, res.Results[0].ID) || !strings.Contains(text, "Papers like") {
+		t.Errorf("papers similar to %q: reply is not the papers like %s:\n%s", p.Title, p.ID, text)
+	}
 	h.Slash("UT2", "C1", "show "+typed)
 	text = bottest.BlockTexts(t, h.WaitEphemeral("C1", "UT2", 1))
 	if !strings.Contains(text, p.ID) {

@@ -56,6 +56,17 @@ func runQuery(e *env, name string, args []string) error {
 		return err
 	}
 	defer done()
+	if target, ok := search.SimilarTarget(text); ok {
+		// "papers similar to <title>", as the bot answers it.
+		if p, err := ix.Lookup(e.ctx, target); err == nil {
+			res, err := ix.Similar(e.ctx, p.ID, qf.limit)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(e.stderr, "papers like %s: %s\n", p.ID, p.Title)
+			return e.printResults(res, qf.json, false)
+		}
+	}
 	res, err := ix.Search(e.ctx, search.Request{Text: text, Limit: qf.limit})
 	if err != nil {
 		return err

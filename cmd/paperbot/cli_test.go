@@ -238,3 +238,22 @@ func TestCorpusUnderHomeExplainsSandbox(t *testing.T) {
 		t.Fatalf("exit %d, %q", code, errOut)
 	}
 }
+
+// TestAskForPapersLikeOne: "papers similar to <title>" answers as similar
+// does, as the bot does.
+func TestAskForPapersLikeOne(t *testing.T) {
+	clearEnv(t)
+	code, out, _ := runCmd(t, t.Context(), "search", "--json", "-n", "1", "kv cache compression")
+	var res struct {
+		Results []struct{ ID, Title string }
+	}
+	if err := json.Unmarshal([]byte(out), &res); code != exitOK || err != nil || len(res.Results) == 0 {
+		t.Fatalf("search: exit %d, %v: %s", code, err, out)
+	}
+	p := res.Results[0]
+	_, want, _ := runCmd(t, t.Context(), "similar", p.ID)
+	code, got, errOut := runCmd(t, t.Context(), "ask", `papers similar to "`+p.Title+`"?`)
+	if code != exitOK || got != want || !strings.Contains(errOut, "papers like "+p.ID) {
+		t.Errorf("ask papers similar to %q: exit %d, stderr %q\n%s\nwant as similar %s:\n%s", p.Title, code, errOut, got, p.ID, want)
+	}
+}
