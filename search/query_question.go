@@ -126,7 +126,9 @@ var questionWords = map[string]bool{
 	"research": true, "stuff": true,
 	// Hedges: "is in-context learning just gradient descent?", "ideally 2024".
 	"just": true, "really": true, "actually": true, "maybe": true, "possibly": true, "lately": true,
-	"showing": true, "showed": true, "shown": true, "proving": true, "proposing": true,
+	"showing": true, "showed": true, "shown": true, "proposing": true,
+	// "theorem proving" is a topic: "proving" only opens a request.
+	"used": true, "choose": true, "choosing": true,
 }
 
 // askers are who a question asks about when they follow its verb ("how are

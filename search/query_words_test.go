@@ -441,7 +441,7 @@ func TestYearSpanOfEveryPaperSaysNothing(t *testing.T) {
 // it matched one of those words.
 func TestAskingWordsAnsweredAsTheirTopic(t *testing.T) {
 	ix := bigIndex(t)
-	asking := []string{"refs", "cite", "tl;dr", "just", "ideally", "showing", "people", "days", "work", "related", "section", "writing", "building", "read"}
+	asking := []string{"refs", "cite", "tl;dr", "just", "ideally", "showing", "people", "days", "work", "related", "section", "writing", "building", "read", "used", "choose"}
 	for q, topic := range map[string]string{
 		"how are people evaluating code generation these days":                                      "evaluating code generation",
 		"is in-context learning just gradient descent?":                                             "in-context learning gradient descent",
@@ -454,6 +454,10 @@ func TestAskingWordsAnsweredAsTheirTopic(t *testing.T) {
 		"I'm writing a related work section on in-context learning. Which papers should I look at?": "in-context learning",
 		"related work for diffusion models":                                                         "diffusion models",
 		"we're building a RAG system, what should we read?":                                         "RAG system",
+		"what datasets are used for evaluating LLM agents?":                                         "datasets for evaluating LLM agents",
+		"how to choose the learning rate for large batch training":                                  "learning rate for large batch training",
+		// "proving" opens "papers proving ..." but is a topic here.
+		"are there any papers that use LLMs for theorem proving": "LLMs for theorem proving",
 	} {
 		got, err := ix.Search(t.Context(), Request{Text: q, Limit: 3})
 		if err != nil {
