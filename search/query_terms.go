@@ -157,6 +157,9 @@ type qtoken struct {
 	// partial: the word is what the analyzer left of a hyphenated word
 	// whose stop word told it apart ("shot" of "few-shot").
 	partial bool
+	// typedStem is the stem as typed when stem stands for it ("net" of
+	// "neural nets", searched as "network"); "" when stem is as typed.
+	typedStem string
 	// yearFrom is the word before a year that makes it a span ("since",
 	// "after", "before"), lower-cased; "" for none.
 	yearFrom string
@@ -224,6 +227,11 @@ func (s *state) textGroups(q *parsedQuery) []group {
 						qt.partial = true
 					}
 				}
+			}
+			if qt.stem == "net" && len(run) > 0 && run[len(run)-1].stem == "neural" && !qt.gapBefore {
+				// "neural nets" are neural networks: found as typed and
+				// as the long form ("spiking neural nets": SNN).
+				qt.stem, qt.typedStem = "network", qt.stem
 			}
 			run = append(run, qt)
 		}
@@ -308,6 +316,9 @@ func (s *state) wordGroups(run []qtoken) []group {
 				surf[k] = run[i+k].surface
 			}
 			g := group{surface: strings.Join(surf, " "), alts: []alt{{kind: altExact, terms: e.terms}}}
+			if typed, ok := typedTerms(e.terms, run[i:i+n]); ok {
+				g.alts = append(g.alts, alt{kind: altSpelling, terms: typed})
+			}
 			for _, x := range s.acr.acronymsFor(e.words()) {
 				a := alt{kind: altAcronym, terms: []string{x.acronym}}
 				if s.acr.ambiguous[x.acronym] {
@@ -325,6 +336,27 @@ func (s *state) wordGroups(run []qtoken) []group {
 		i++
 	}
 	return gs
+}
+
+// typedTerms returns a long form's terms with the stems as typed in run
+// where a typed word stands for another ("neural nets"); ok is false when
+// none does.
+func typedTerms(terms []string, run []qtoken) ([]string, bool) {
+	var out []string
+	k := 0
+	for i, t := range terms {
+		if t == "" {
+			continue
+		}
+		if k < len(run) && run[k].typedStem != "" {
+			if out == nil {
+				out = slices.Clone(terms)
+			}
+			out[i] = run[k].typedStem
+		}
+		k++
+	}
+	return out, out != nil
 }
 
 // sameGaps reports whether the words typed leave out stop words where the
@@ -355,6 +387,9 @@ func (s *state) wordGroup(t qtoken) group {
 	caps := typedInCapitals(t.surface)
 	if caps {
 		g.alts[0].acronym = strings.ToLower(t.surface)
+	}
+	if t.typedStem != "" {
+		g.alts = append(g.alts, alt{kind: altSpelling, terms: []string{t.typedStem}})
 	}
 	if t.partial {
 		// "shot" alone may be "zero-shot": the joined word counts in full.

@@ -483,3 +483,17 @@ func TestAskingWordsAnsweredAsTheirTopic(t *testing.T) {
 func TestLongFormFindsItsAcronym(t *testing.T) {
 	topSay(t, bigIndex(t), 3, map[string]string{"RL from human feedback": "rlhf", "RL with human feedback": "rlhf"})
 }
+
+// "Neural nets" is how people say neural networks: the spiking-network
+// paper answers "which paper studies spiking neural nets?" (it was
+// refused), and the long form's acronym counts ("GNN").
+func TestNeuralNetsAreNetworks(t *testing.T) {
+	seeds, _ := seedIndex(t)
+	topSay(t, seeds, 1, map[string]string{"which paper studies spiking neural nets?": "spiking neural network"})
+	topSay(t, bigIndex(t), 3, map[string]string{"graph neural nets for molecules": "molecul", "spiking neural nets": "spiking neural network"})
+	for i, r := range topResults(t, bigIndex(t), "graph neural nets for molecules", 3) {
+		if !says(r, "graph neural network", "gnn") {
+			t.Errorf("graph neural nets for molecules: result %d %q says neither graph neural network nor GNN", i+1, r.Title)
+		}
+	}
+}
