@@ -145,7 +145,7 @@ func newMatcher(groups []group) *matcher {
 	for gi, g := range groups {
 		for _, a := range g.alts {
 			w := a.words()
-			ref := altRef{group: gi, credit: a.matchCredit(), exact: a.kind == altExact, acronym: a.acronym}
+			ref := altRef{group: gi, credit: a.matchCredit(), exact: a.kind == altExact && !a.standsFor, acronym: a.acronym}
 			if len(w) > 1 {
 				ref.terms = a.terms
 			}

@@ -105,6 +105,9 @@ type alt struct {
 	// alternatives (long forms) are retrieved as plain conjunctions, which
 	// is much cheaper on common words; re-ranking still checks adjacency.
 	quoted bool
+	// standsFor: the word is what the typed one stands for ("interp":
+	// interpretability), so a card shows the paper's word beside it.
+	standsFor bool
 	// acronym is the word as typed, lower-cased, when it was typed in
 	// capitals ("CLIP"): a paper's word that only shares its stem
 	// ("clipping") is another word, and counts for less.
@@ -160,6 +163,10 @@ type qtoken struct {
 	// typedStem is the stem as typed when stem stands for it ("net" of
 	// "neural nets", searched as "network"); "" when stem is as typed.
 	typedStem string
+	// clipped: the typed word is a clipping ("interp"), stem the word it
+	// stands for; as typed it may be another word ("Det-CGD") and counts
+	// as a synonym.
+	clipped bool
 	// yearFrom is the word before a year that makes it a span ("since",
 	// "after", "before"), lower-cased; "" for none.
 	yearFrom string
@@ -232,6 +239,10 @@ func (s *state) textGroups(q *parsedQuery) []group {
 				// "neural nets" are neural networks: found as typed and
 				// as the long form ("spiking neural nets": SNN).
 				qt.stem, qt.typedStem = "network", qt.stem
+			} else if full := clipping(qt.surface); full != "" && len(toks) == 1 {
+				if ft := s.an.text.Analyze([]byte(full)); len(ft) == 1 {
+					qt.stem, qt.typedStem, qt.clipped = string(ft[0].Term), qt.stem, true
+				}
 			}
 			run = append(run, qt)
 		}
@@ -389,7 +400,12 @@ func (s *state) wordGroup(t qtoken) group {
 		g.alts[0].acronym = strings.ToLower(t.surface)
 	}
 	if t.typedStem != "" {
-		g.alts = append(g.alts, alt{kind: altSpelling, terms: []string{t.typedStem}})
+		g.alts[0].standsFor = true
+		kind := altSpelling
+		if t.clipped {
+			kind = altSynonym
+		}
+		g.alts = append(g.alts, alt{kind: kind, terms: []string{t.typedStem}})
 	}
 	if t.partial {
 		// "shot" alone may be "zero-shot": the joined word counts in full.

@@ -497,3 +497,19 @@ func TestNeuralNetsAreNetworks(t *testing.T) {
 		}
 	}
 }
+
+// Researchers type clipped words in chat: "hparam tuning" finds
+// hyperparameter tuning (it was refused), "object det" object detection
+// rather than the Det-CGD optimizer, and the card says which word of the
+// paper the clipping stood for.
+func TestClippedWords(t *testing.T) {
+	ix := bigIndex(t)
+	topSay(t, ix, 3, map[string]string{"hparam tuning": "hyperparameter", "object det": "detect",
+		"image seg with transformers": "segment", "mech interp": "interpretab", "quant of LLMs": "quantiz"})
+	for q, want := range map[string]string{"hparam tuning": "hparam (hyperparameter", "object det": "det (detection)"} {
+		r := topResults(t, ix, q, 1)
+		if len(r) == 1 && !slices.ContainsFunc(r[0].Matched, func(m string) bool { return strings.HasPrefix(strings.ToLower(m), want) }) {
+			t.Errorf("%q: matched %q, want %q", q, r[0].Matched, want)
+		}
+	}
+}

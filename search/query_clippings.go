@@ -1,0 +1,35 @@
+package search
+
+import "strings"
+
+// clippings are the clipped words researchers type in chat ("mech interp",
+// "hparam tuning", "object det") with the word papers write. Kept small and
+// hand-checked: each must mean that word when an ML researcher types it in
+// lower case. Typed in capitals it stays as typed ("ARCH" models, "DET").
+var clippings = map[string]string{
+	"interp": "interpretability", "mech": "mechanistic", "hparam": "hyperparameter",
+	"hyperparam": "hyperparameter", "param": "parameter", "seg": "segmentation",
+	"det": "detection", "arch": "architecture", "repr": "representation",
+	"quant": "quantization", "perf": "performance", "approx": "approximate",
+	"eval": "evaluation", "attn": "attention", "init": "initialization",
+	"emb": "embedding", "embs": "embeddings", "config": "configuration", "stats": "statistics",
+	"img": "image", "imgs": "images", "vid": "video", "vids": "videos", "prob": "probability",
+	"probs": "probabilities", "pred": "prediction", "preds": "predictions", "feat": "feature",
+	"feats": "features", "obj": "object", "conv": "convolution", "convs": "convolutions",
+	"recsys": "recommender", "reps": "representations", "info": "information",
+}
+
+// clipping returns the word a clipped word w stands for, or "".
+func clipping(w string) string {
+	if w != strings.ToLower(w) && w != strings.ToUpper(w[:1])+strings.ToLower(w[1:]) {
+		return "" // typed in capitals: an acronym or a name
+	}
+	lw := strings.ToLower(w)
+	if full, ok := clippings[lw]; ok {
+		return full
+	}
+	if full, ok := clippings[strings.TrimSuffix(lw, "s")]; ok {
+		return full + "s"
+	}
+	return ""
+}
