@@ -105,7 +105,12 @@ func TestAmbiguousAcronyms(t *testing.T) {
 		Paper{Abstract: "Partially observable Markov decision processes (POMDPs) and partially observable MDPs (POMDPs)."},
 		Paper{Abstract: "Data augmentation (DA) helps."}, Paper{Abstract: "Data augmentation (DA) again."},
 		Paper{Abstract: "Data augmentation (DA) once more."})
+	papers = append(papers, Paper{Abstract: "Length of stay (LOS) in hospital."})
 	tab := newAcronymTable(an.text, mineAcronyms(papers))
+	// The acronym as written, for telling "LOS" (stem "lo") from "LNS".
+	if es := tab.expansions("lo"); len(es) == 0 || es[0].short != "los" {
+		t.Errorf("LOS: long forms %+v, want the acronym as written (los)", es)
+	}
 	for ac, want := range map[string]bool{"rl": false, "rlhf": false, "pomdp": false, "da": true} {
 		if tab.ambiguous[ac] != want {
 			t.Errorf("%s: ambiguous %v, want %v (long forms %v)", ac, tab.ambiguous[ac], want, tab.expansions(ac))
@@ -175,4 +180,21 @@ func mineAcronyms(papers []Paper) []acronymPair {
 	}
 	m := b.finish()
 	return m.acronymPairs()
+}
+
+// A paper's word is the acronym when written with a capital, with or
+// without a lower-case plural s: "ln" is a logarithm and "LNS" another
+// acronym, not layer normalization's LN.
+func TestSameWord(t *testing.T) {
+	for _, tt := range []struct {
+		surface, acronym string
+		want             bool
+	}{
+		{"LN", "ln", true}, {"LNs", "ln", true}, {"ln", "ln", false}, {"LNS", "ln", false},
+		{"GPT-4", "gpt4", true}, {"CLIP", "clip", true}, {"clipping", "clip", false}, {"SAEs", "sae", true},
+	} {
+		if got := sameWord(tt.surface, tt.acronym); got != tt.want {
+			t.Errorf("sameWord(%q, %q) = %v, want %v", tt.surface, tt.acronym, got, tt.want)
+		}
+	}
 }

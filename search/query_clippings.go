@@ -17,7 +17,12 @@ var clippings = map[string]string{
 	"probs": "probabilities", "pred": "prediction", "preds": "predictions", "feat": "feature",
 	"feats": "features", "obj": "object", "conv": "convolution", "convs": "convolutions",
 	"recsys": "recommender", "reps": "representations", "info": "information",
+	"backprop": "backpropagation",
 }
+
+// normalizers are the words before "norm" that make it a normalization
+// ("batch norm", "layer norm"); alone, "norm" is a vector's.
+var normalizers = map[string]bool{"batch": true, "layer": true, "group": true, "instanc": true}
 
 // clipping returns the word a clipped word w stands for, or "".
 func clipping(w string) string {

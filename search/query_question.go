@@ -88,6 +88,8 @@ var metaWords = map[string]bool{
 	// Asking for something to cite or a summary: "refs on ...", "tl;dr of ...".
 	"refs": true, "ref": true, "tl;dr": true, "tldr": true,
 	"ideally": true, "preferably": true,
+	// "pros and cons of sparse attention", "tips for training GANs".
+	"pros": true, "cons": true, "tips": true,
 }
 
 // questionWords are also dropped, but only from questions, where they frame
@@ -129,6 +131,9 @@ var questionWords = map[string]bool{
 	"showing": true, "showed": true, "shown": true, "proposing": true,
 	// "theorem proving" is a topic: "proving" only opens a request.
 	"used": true, "choose": true, "choosing": true,
+	// "what's the difference between GCN and GAT?", "how much data ...",
+	// "is batch norm still needed in transformers".
+	"difference": true, "differences": true, "much": true, "still": true, "needed": true,
 }
 
 // askers are who a question asks about when they follow its verb ("how are

@@ -56,6 +56,7 @@ func sameWord(surface, acronym string) bool {
 	if strings.IndexFunc(surface, unicode.IsUpper) < 0 {
 		return false
 	}
+	typed := surface
 	// As joined: "GPT-4" is the word GPT4.
 	surface = strings.Map(func(r rune) rune {
 		if unicode.IsLetter(r) || unicode.IsDigit(r) {
@@ -64,7 +65,11 @@ func sameWord(surface, acronym string) bool {
 		return -1
 	}, surface)
 	base := strings.TrimSuffix(acronym, "s")
-	return surface == acronym || surface == base || surface == base+"s" || surface == base+"es"
+	if surface == acronym || surface == base {
+		return true
+	}
+	// A plural's s is lower-case: "LNs" are LNs, "LNS" another acronym.
+	return !strings.HasSuffix(typed, "S") && (surface == base+"s" || surface == base+"es")
 }
 
 // credit is how much a match of this kind counts towards query coverage.
@@ -239,6 +244,9 @@ func (s *state) textGroups(q *parsedQuery) []group {
 				// "neural nets" are neural networks: found as typed and
 				// as the long form ("spiking neural nets": SNN).
 				qt.stem, qt.typedStem = "network", qt.stem
+			} else if qt.stem == "norm" && len(run) > 0 && normalizers[run[len(run)-1].stem] && !qt.gapBefore {
+				// "batch norm" is batch normalization.
+				qt.stem, qt.typedStem = "normal", qt.stem
 			} else if full := clipping(qt.surface); full != "" && len(toks) == 1 {
 				if ft := s.an.text.Analyze([]byte(full)); len(ft) == 1 {
 					qt.stem, qt.typedStem, qt.clipped = string(ft[0].Term), qt.stem, true
@@ -331,7 +339,8 @@ func (s *state) wordGroups(run []qtoken) []group {
 				g.alts = append(g.alts, alt{kind: altSpelling, terms: typed})
 			}
 			for _, x := range s.acr.acronymsFor(e.words()) {
-				a := alt{kind: altAcronym, terms: []string{x.acronym}}
+				// Papers write it in capitals: "ln" is a logarithm.
+				a := alt{kind: altAcronym, terms: []string{x.acronym}, acronym: x.short}
 				if s.acr.ambiguous[x.acronym] {
 					// The acronym may stand for something else in a paper.
 					a.credit = ambiguousCredit

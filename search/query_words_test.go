@@ -441,7 +441,7 @@ func TestYearSpanOfEveryPaperSaysNothing(t *testing.T) {
 // it matched one of those words.
 func TestAskingWordsAnsweredAsTheirTopic(t *testing.T) {
 	ix := bigIndex(t)
-	asking := []string{"refs", "cite", "tl;dr", "just", "ideally", "showing", "people", "days", "work", "related", "section", "writing", "building", "read", "used", "choose"}
+	asking := []string{"refs", "cite", "tl;dr", "just", "ideally", "showing", "people", "days", "work", "related", "section", "writing", "building", "read", "used", "choose", "pros", "cons", "difference", "much"}
 	for q, topic := range map[string]string{
 		"how are people evaluating code generation these days":                                      "evaluating code generation",
 		"is in-context learning just gradient descent?":                                             "in-context learning gradient descent",
@@ -456,6 +456,9 @@ func TestAskingWordsAnsweredAsTheirTopic(t *testing.T) {
 		"we're building a RAG system, what should we read?":                                         "RAG system",
 		"what datasets are used for evaluating LLM agents?":                                         "datasets for evaluating LLM agents",
 		"how to choose the learning rate for large batch training":                                  "learning rate for large batch training",
+		"pros and cons of sparse attention":                                                         "sparse attention",
+		"what is the difference between GCN and GAT?":                                               "GCN and GAT",
+		"how much data do I need to fine-tune an LLM?":                                              "data to fine-tune an LLM",
 		// "proving" opens "papers proving ..." but is a topic here.
 		"are there any papers that use LLMs for theorem proving": "LLMs for theorem proving",
 	} {
@@ -494,6 +497,15 @@ func TestNeuralNetsAreNetworks(t *testing.T) {
 	for i, r := range topResults(t, bigIndex(t), "graph neural nets for molecules", 3) {
 		if !says(r, "graph neural network", "gnn") {
 			t.Errorf("graph neural nets for molecules: result %d %q says neither graph neural network nor GNN", i+1, r.Title)
+		}
+	}
+}
+
+// "Batch norm" and "layer norm" are normalizations, not a vector's norm.
+func TestNormIsNormalizationAfterBatchOrLayer(t *testing.T) {
+	for i, r := range topResults(t, bigIndex(t), "is batch norm still needed in transformers", 3) {
+		if !says(r, "batch norm", "batchnorm") {
+			t.Errorf("result %d %q says no batch normalization", i+1, r.Title)
 		}
 	}
 }
