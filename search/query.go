@@ -218,6 +218,9 @@ func (p *parser) term(q *parsedQuery) error {
 	if word == "" {
 		return nil
 	}
+	if w, ok := chatShorthands[strings.ToLower(word)]; ok {
+		word = w // "zero-shot w/o finetuning": without
+	}
 	c := clause{text: word}
 	if not {
 		q.exclude = append(q.exclude, c)

@@ -20,6 +20,10 @@ var clippings = map[string]string{
 	"backprop": "backpropagation",
 }
 
+// chatShorthands are whole words of chat written for the words papers use:
+// "w/o finetuning" asks for papers without it.
+var chatShorthands = map[string]string{"w/o": "without", "w/": "with", "e2e": "end-to-end", "b/w": "between"}
+
 // normalizers are the words before "norm" that make it a normalization
 // ("batch norm", "layer norm"); alone, "norm" is a vector's.
 var normalizers = map[string]bool{"batch": true, "layer": true, "group": true, "instanc": true}

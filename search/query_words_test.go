@@ -518,6 +518,14 @@ func TestClippedWords(t *testing.T) {
 	ix := bigIndex(t)
 	topSay(t, ix, 3, map[string]string{"hparam tuning": "hyperparameter", "object det": "detect",
 		"image seg with transformers": "segment", "mech interp": "interpretab", "quant of LLMs": "quantiz"})
+	// Chat shorthands are their words.
+	for typed, words := range map[string]string{"e2e speech recognition": "end-to-end speech recognition",
+		"zero shot image classification w/o finetuning": "zero shot image classification without finetuning"} {
+		got, want := topResults(t, ix, typed, 3), topResults(t, ix, words, 3)
+		if !slices.Equal(ids(got), ids(want)) {
+			t.Errorf("%q: %v, want as %q: %v", typed, ids(got), words, ids(want))
+		}
+	}
 	for q, want := range map[string]string{"hparam tuning": "hparam (hyperparameter", "object det": "det (detection)"} {
 		r := topResults(t, ix, q, 1)
 		if len(r) == 1 && !slices.ContainsFunc(r[0].Matched, func(m string) bool { return strings.HasPrefix(strings.ToLower(m), want) }) {
