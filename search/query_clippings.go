@@ -1,6 +1,9 @@
 package search
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // clippings are the clipped words researchers type in chat ("mech interp",
 // "hparam tuning", "object det") with the word papers write. Kept small and
@@ -30,7 +33,8 @@ var normalizers = map[string]bool{"batch": true, "layer": true, "group": true, "
 
 // clipping returns the word a clipped word w stands for, or "".
 func clipping(w string) string {
-	if w != strings.ToLower(w) && w != strings.ToUpper(w[:1])+strings.ToLower(w[1:]) {
+	_, first := utf8.DecodeRuneInString(w)
+	if rest := w[first:]; rest != strings.ToLower(rest) {
 		return "" // typed in capitals: an acronym or a name
 	}
 	lw := strings.ToLower(w)

@@ -181,7 +181,7 @@ func withoutRelatedWork(text []clause) []clause {
 			continue
 		}
 		n := 2
-		if bareWord(text[i+1].text) == "work" && !endsClause(text[i+1].text) && !text[i+2].phrase && bareWord(text[i+2].text) == "section" {
+		if !endsClause(text[i+1].text) && !text[i+2].phrase && bareWord(text[i+2].text) == "section" {
 			n = 3
 		}
 		if i+n < len(text) && !text[i+n-1].phrase && !endsClause(text[i+n-1].text) && relatedWorkLinks[bareWord(text[i+n].text)] {
