@@ -134,6 +134,9 @@ var questionWords = map[string]bool{
 	// "what's the difference between GCN and GAT?", "how much data ...",
 	// "is batch norm still needed in transformers".
 	"difference": true, "differences": true, "much": true, "still": true, "needed": true,
+	// "who has worked on ...", "a good reference for ...", "follow-ups to ...".
+	"worked": true, "reference": true, "follow-up": true, "follow-ups": true,
+	"followup": true, "followups": true,
 }
 
 // askers are who a question asks about when they follow its verb ("how are
@@ -148,12 +151,15 @@ var auxiliaries = map[string]bool{
 	"have": true, "has": true, "would": true, "should": true, "could": true, "can": true, "will": true,
 }
 
-// withoutAskersAndTimes drops from a question the askers after its verb and
-// "these days": words of the conversation that papers use for other things
+// withoutAskersAndTimes drops from a question the askers after its verb,
+// "point me (to)" and "these days": words of the conversation that papers use for other things
 // (the people of a user study, the days of a trial).
 func withoutAskersAndTimes(text []clause) []clause {
 	out := text[:0:0]
 	for i, c := range text {
+		if !c.phrase && bareWord(c.text) == "point" && i+1 < len(text) && !text[i+1].phrase && (bareWord(text[i+1].text) == "me" || bareWord(text[i+1].text) == "us") {
+			continue // "can someone point me to ...", not point clouds
+		}
 		if i > 0 && !c.phrase && !text[i-1].phrase && !endsClause(text[i-1].text) {
 			prev, w := bareWord(text[i-1].text), bareWord(c.text)
 			if askers[w] && auxiliaries[prev] || w == "days" && (prev == "these" || prev == "those") ||

@@ -441,7 +441,7 @@ func TestYearSpanOfEveryPaperSaysNothing(t *testing.T) {
 // it matched one of those words.
 func TestAskingWordsAnsweredAsTheirTopic(t *testing.T) {
 	ix := bigIndex(t)
-	asking := []string{"refs", "cite", "tl;dr", "just", "ideally", "showing", "people", "days", "work", "related", "section", "writing", "building", "read", "used", "choose", "pros", "cons", "difference", "much"}
+	asking := []string{"refs", "cite", "tl;dr", "just", "ideally", "showing", "people", "days", "work", "related", "section", "writing", "building", "read", "used", "choose", "pros", "cons", "difference", "much", "worked", "reference"}
 	for q, topic := range map[string]string{
 		"how are people evaluating code generation these days":                                      "evaluating code generation",
 		"is in-context learning just gradient descent?":                                             "in-context learning gradient descent",
@@ -459,6 +459,11 @@ func TestAskingWordsAnsweredAsTheirTopic(t *testing.T) {
 		"pros and cons of sparse attention":                                                         "sparse attention",
 		"what is the difference between GCN and GAT?":                                               "GCN and GAT",
 		"how much data do I need to fine-tune an LLM?":                                              "data to fine-tune an LLM",
+		"can someone point me to work on uncertainty quantification for LLMs":                       "uncertainty quantification for LLMs",
+		"who has worked on conformal prediction for time series":                                    "conformal prediction for time series",
+		"I need a good reference for the lottery ticket hypothesis":                                 "lottery ticket hypothesis",
+		// "point" is a topic word when no one is pointed to.
+		"which papers do point cloud segmentation?": "point cloud segmentation",
 		// "proving" opens "papers proving ..." but is a topic here.
 		"are there any papers that use LLMs for theorem proving": "LLMs for theorem proving",
 	} {
