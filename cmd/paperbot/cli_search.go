@@ -63,7 +63,7 @@ func runQuery(e *env, name string, args []string) error {
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(e.stderr, "papers like %s: %s\n", p.ID, p.Title)
+			fmt.Fprintf(e.stderr, "papers like %s: %s\n", p.ID, printable(p.Title))
 			return e.printResults(res, qf.json, false)
 		}
 	}
