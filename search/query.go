@@ -126,6 +126,7 @@ func parseQuery(s string) (*parsedQuery, error) {
 	}
 	q.text, q.exclude = spokenExclusions(q.text, q.exclude)
 	q.text = withoutRelatedWork(q.text)
+	titleInWords(q)
 	if len(q.text) > 0 && !q.text[0].phrase && greetings[bareWord(q.text[0].text)] {
 		q.text = q.text[1:]
 	}

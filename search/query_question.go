@@ -1,6 +1,7 @@
 package search
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -195,6 +196,37 @@ func withoutRelatedWork(text []clause) []clause {
 		}
 	}
 	return text
+}
+
+// titleInWords turns "<word> in the title" ('the paper with "grokking" in
+// its title') into the filter title:<word>, and drops "titled" and
+// "called" before a quoted title, which is searched as typed.
+func titleInWords(q *parsedQuery) {
+	out := q.text[:0:0]
+	for i := 0; i < len(q.text); i++ {
+		c := q.text[i]
+		if w := bareWord(c.text); !c.phrase && (w == "titled" || w == "called" || w == "entitled") && i+1 < len(q.text) && q.text[i+1].phrase {
+			continue
+		}
+		if i+3 < len(q.text) && !endsClause(c.text) && isWords(q.text[i+1:i+4], "in", "the|its|their|a", "title|titles") {
+			q.fields = append(q.fields, fieldClause{field: fieldTitle, clause: c})
+			i += 3
+			continue
+		}
+		out = append(out, c)
+	}
+	q.text = out
+}
+
+// isWords reports whether the clauses are the words given, each of a set
+// written "a|b", with no punctuation before the last.
+func isWords(cs []clause, sets ...string) bool {
+	for k, c := range cs {
+		if c.phrase || k < len(cs)-1 && endsClause(c.text) || !slices.Contains(strings.Split(sets[k], "|"), bareWord(c.text)) {
+			return false
+		}
+	}
+	return true
 }
 
 var relatedWorkLinks = map[string]bool{"on": true, "about": true, "for": true, "regarding": true, "of": true}

@@ -28,6 +28,21 @@ func TestParseQuery(t *testing.T) {
 			{field: fieldVenue, clause: clause{text: "icml"}},
 		}}},
 		{"field names ignore case", "Title:graphs", parsedQuery{fields: []fieldClause{{field: fieldTitle, clause: clause{text: "graphs"}}}}},
+		// The title in words: a filter, as title: is.
+		{"in the title", `the paper with "grokking" in the title`, parsedQuery{
+			text:   []clause{{text: "the"}, {text: "paper"}, {text: "with"}},
+			fields: []fieldClause{{field: fieldTitle, clause: clause{text: "grokking", phrase: true}}},
+		}},
+		{"in its title", "mamba in its title, please", parsedQuery{
+			text:   []clause{{text: "please"}},
+			fields: []fieldClause{{field: fieldTitle, clause: clause{text: "mamba"}}},
+		}},
+		{"called a title", `a paper called "Vision Transformers Need Registers"`, parsedQuery{
+			text: []clause{{text: "a"}, {text: "paper"}, {text: "Vision Transformers Need Registers", phrase: true}},
+		}},
+		{"in the title, after punctuation: words", "grokking. in the title", parsedQuery{
+			text: []clause{{text: "grokking."}, {text: "in"}, {text: "the"}, {text: "title"}},
+		}},
 		{"negated field", "graphs -author:smith", parsedQuery{
 			text:   []clause{{text: "graphs"}},
 			fields: []fieldClause{{field: fieldAuthors, clause: clause{text: "smith"}, not: true}},

@@ -538,3 +538,13 @@ func TestClippedWords(t *testing.T) {
 		}
 	}
 }
+
+// "with X in the title" is a title filter said in words: it was refused,
+// the word "title" unmatched.
+func TestTitleInWords(t *testing.T) {
+	for i, r := range topResults(t, bigIndex(t), `the paper with "grokking" in the title`, 3) {
+		if !strings.Contains(strings.ToLower(r.Title), "grok") {
+			t.Errorf("result %d %q has no grokking in its title", i+1, r.Title)
+		}
+	}
+}
