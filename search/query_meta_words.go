@@ -56,26 +56,55 @@ func (s *state) venueFirsts() map[string]bool {
 	return firsts
 }
 
-// yearSpanWords make the year after them a span: "since 2023" and "after
-// 2022" are that year (or the next) and later, "before 2020" earlier.
-var yearSpanWords = map[string]bool{"since": true, "after": true, "before": true}
+// yearSpanAt reads a span of years said in words at text[i]: "since 2023"
+// and "after 2022" are that year (or the next) and later, "before 2020"
+// earlier, "between 2017 and 2019" and "from 2017 to 2019" both years and
+// those between. n is how many of the years that follow take the span; 0
+// when text[i] opens none.
+func yearSpanAt(text []clause, i int) (span yearClause, n int) {
+	year := func(k int) int {
+		if k >= len(text) || text[k].phrase {
+			return 0
+		}
+		return yearWord(bareWord(text[k].text))
+	}
+	if text[i].phrase || endsClause(text[i].text) {
+		return yearClause{}, 0
+	}
+	y := year(i + 1)
+	if y == 0 {
+		return yearClause{}, 0
+	}
+	switch w := bareWord(text[i].text); w {
+	case "since":
+		return yearClause{min: y}, 1
+	case "after":
+		return yearClause{min: y + 1}, 1
+	case "before":
+		return yearClause{max: y - 1}, 1
+	case "between", "from":
+		link := "and"
+		if w == "from" {
+			link = "to"
+		}
+		if i+3 < len(text) && !text[i+2].phrase && !endsClause(text[i+1].text) && bareWord(text[i+2].text) == link && year(i+3) >= y {
+			return yearClause{min: y, max: year(i + 3)}, 2
+		}
+	}
+	return yearClause{}, 0
+}
 
 // withMeta gives g its year or venue reading, when its word names one;
-// from is the span word before a year ("since"), or "".
-func (s *state) withMeta(g group, from string) group {
+// span is the span of years the words around it make, zero for none.
+func (s *state) withMeta(g group, span yearClause) group {
 	if y := yearWord(g.surface); y != 0 {
 		c := yearClause{min: y, max: y}
-		switch from {
-		case "since":
-			c.max = 0
-		case "after":
-			c = yearClause{min: y + 1}
-		case "before":
-			c = yearClause{max: y - 1}
+		if span != (yearClause{}) {
+			c = span
 		}
 		// A span every paper is in says nothing: "since 1979" of a corpus
 		// from 2018 on would otherwise match every paper.
-		if n := s.yearCount(c); n > 0 && (from == "" || n < s.vocab.n) {
+		if n := s.yearCount(c); n > 0 && (span == (yearClause{}) || n < s.vocab.n) {
 			g.years = c
 		}
 	} else if v := s.venueWord(g.surface); v != "" {

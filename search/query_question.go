@@ -229,6 +229,25 @@ func isWords(cs []clause, sets ...string) bool {
 	return true
 }
 
+// withoutTimeFraming drops words that place a request in time without a
+// year to match: "from last year", "in recent years", and "published" before
+// "in 2024" (the year is searched; "published" is in every paper's story).
+func withoutTimeFraming(text []clause) []clause {
+	out := text[:0:0]
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		if i+1 < len(text) && isWords(text[i:i+2], "last|this|past|recent", "year|years") {
+			i++
+			continue
+		}
+		if i+2 < len(text) && isWords(text[i:i+2], "published|appeared|presented", "in|at") && !text[i+2].phrase && yearWord(bareWord(text[i+2].text)) != 0 {
+			continue
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
 var relatedWorkLinks = map[string]bool{"on": true, "about": true, "for": true, "regarding": true, "of": true}
 
 // spokenExclusionWords are the words after which a request names what it

@@ -172,9 +172,9 @@ type qtoken struct {
 	// stands for; as typed it may be another word ("Det-CGD") and counts
 	// as a synonym.
 	clipped bool
-	// yearFrom is the word before a year that makes it a span ("since",
-	// "after", "before"), lower-cased; "" for none.
-	yearFrom string
+	// yearSpan is the span of years the words around a year make of it
+	// ("since 2023", "between 2017 and 2019"); zero for the year alone.
+	yearSpan yearClause
 }
 
 // textGroups turns the free text of q into groups: meta words of questions
@@ -188,13 +188,16 @@ func (s *state) textGroups(q *parsedQuery) []group {
 		groups = append(groups, s.wordGroups(run)...)
 		run = nil
 	}
-	yearFrom := ""
+	var span yearClause // for the next year
+	spanYears := 0      // how many years still take span
 	for i, c := range q.text {
 		if s.nameMarker(q.text, i) {
 			continue
 		}
-		if w := bareWord(c.text); !c.phrase && yearSpanWords[w] && i+1 < len(q.text) && !q.text[i+1].phrase && yearWord(bareWord(q.text[i+1].text)) != 0 {
-			yearFrom = w // "since 2023": the year is a span, "since" no topic
+		if sp, n := yearSpanAt(q.text, i); n > 0 {
+			// "since 2023", "between 2017 and 2019": the years are a
+			// span, "since" and "between" no topic.
+			span, spanYears = sp, n
 			continue
 		}
 		text := c.text
@@ -222,8 +225,11 @@ func (s *state) textGroups(q *parsedQuery) []group {
 		}
 		for k, t := range toks {
 			qt := qtoken{stem: string(t.Term), surface: c.text[t.Start:t.End],
-				gapBefore: gap || (k > 0 && t.Position > toks[k-1].Position+1), yearFrom: yearFrom}
-			yearFrom = ""
+				gapBefore: gap || (k > 0 && t.Position > toks[k-1].Position+1)}
+			if spanYears > 0 && yearWord(qt.surface) != 0 {
+				qt.yearSpan = span
+				spanYears--
+			}
 			gap = false
 			for _, cp := range cs {
 				if t.Start == cp.start {
@@ -462,7 +468,7 @@ func (s *state) wordGroup(t qtoken) group {
 			g.alts = append(g.alts, alt{kind: altFuzzy, terms: []string{f.term}, credit: f.credit()})
 		}
 	}
-	g = s.withMeta(g, t.yearFrom)
+	g = s.withMeta(g, t.yearSpan)
 	g.weight = s.groupWeight(g)
 	return g
 }

@@ -28,6 +28,9 @@ func TestParseQuery(t *testing.T) {
 			{field: fieldVenue, clause: clause{text: "icml"}},
 		}}},
 		{"field names ignore case", "Title:graphs", parsedQuery{fields: []fieldClause{{field: fieldTitle, clause: clause{text: "graphs"}}}}},
+		{"time framing", "RL papers from last year, published in 2024", parsedQuery{
+			text: []clause{{text: "RL"}, {text: "papers"}, {text: "from"}, {text: "in"}, {text: "2024"}},
+		}},
 		// The title in words: a filter, as title: is.
 		{"in the title", `the paper with "grokking" in the title`, parsedQuery{
 			text:   []clause{{text: "the"}, {text: "paper"}, {text: "with"}},
@@ -81,8 +84,8 @@ func TestParseQuery(t *testing.T) {
 			text:    []clause{{text: "graph"}, {text: "networks"}, {text: "with"}, {text: "theory"}},
 			exclude: []clause{{text: "molecule generation", phrase: true}},
 		}},
-		{"a long run after except is text", "models except those we trained last year", parsedQuery{text: []clause{
-			{text: "models"}, {text: "except"}, {text: "those"}, {text: "we"}, {text: "trained"}, {text: "last"}, {text: "year"},
+		{"a long run after except is text", "models except those we trained on the cluster", parsedQuery{text: []clause{
+			{text: "models"}, {text: "except"}, {text: "those"}, {text: "we"}, {text: "trained"}, {text: "on"}, {text: "the"}, {text: "cluster"},
 		}}},
 		{"not alone is a word", "not all tokens", parsedQuery{text: []clause{{text: "not"}, {text: "all"}, {text: "tokens"}}}},
 		{"italics", "_kv cache_ max_len", parsedQuery{text: []clause{{text: "kv"}, {text: "cache"}, {text: "max_len"}}}},

@@ -278,6 +278,9 @@ func TestYearAndVenueWords(t *testing.T) {
 		// A span: "since 2023" is 2023 on, "before 2020" earlier.
 		"meta-learning before 2020":     func(r Result) bool { return r.Year > 0 && r.Year < 2020 && says(r, "meta") },
 		"since 2023 graph transformers": func(r Result) bool { return r.Year >= 2023 && says(r, "graph transformer") },
+		// "between 2017 and 2019": the years and those between.
+		"adversarial examples between 2017 and 2019": func(r Result) bool { return r.Year >= 2017 && r.Year <= 2019 && says(r, "adversarial example") },
+		"graph transformers published in 2024":       func(r Result) bool { return r.Year == 2024 && says(r, "graph transformer") },
 	} {
 		for i, r := range topResults(t, ix, q, 3) {
 			if !want(r) {
