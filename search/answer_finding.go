@@ -84,7 +84,21 @@ var findingClaims = func() []string {
 // the query, the one the scorer w rates best (answer_weights.go); -1 when
 // no sentence matches.
 func answerSentence(text string, sents []span, hits []hit, mt *matcher, w *answerFeatures) int {
-	return pickAnswer(sentenceFeatures(text, sents, hits, mt.groups, mt.grams), w)
+	fs := sentenceFeatures(text, sents, hits, mt.groups, mt.grams)
+	if mt.quantity {
+		// "How much faster is it?": the sentence with the number, when
+		// one that matches the question has one.
+		numbered := make([]answerFeatures, len(fs))
+		for i := range fs {
+			if fs[i][featNumbers] > 0 {
+				numbered[i] = fs[i]
+			}
+		}
+		if best := pickAnswer(numbered, w); best >= 0 {
+			return best
+		}
+	}
+	return pickAnswer(fs, w)
 }
 
 // cueWeights is the earlier hand-set scorer on the same features: query

@@ -88,3 +88,32 @@ func TestMakeSnippet(t *testing.T) {
 		t.Errorf("empty text snippet %q", got.String())
 	}
 }
+
+// "How much faster ...?" asks for a number: the answer is the sentence
+// that has it, not the one that describes the method.
+func TestQuantityQuestionAnsweredWithTheNumber(t *testing.T) {
+	ix, _ := seedIndex(t)
+	res, err := ix.Search(t.Context(), Request{Text: "how much faster is speculative prefill?", Limit: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Results) == 0 || !strings.Contains(res.Results[0].Answer, "7.66×") {
+		t.Errorf("answer %q, want the sentence with the speed-up", firstAnswer(res))
+	}
+	// Without a number in a matching sentence, the scorer's pick stands.
+	q := "how many tokens does the stealthy watermark need to be detected?"
+	got, err := ix.Search(t.Context(), Request{Text: q, Limit: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if firstAnswer(got) == "" {
+		t.Errorf("%q: no answer", q)
+	}
+}
+
+func firstAnswer(res *Results) string {
+	if len(res.Results) == 0 {
+		return ""
+	}
+	return res.Results[0].Answer
+}

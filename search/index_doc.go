@@ -130,6 +130,9 @@ type matcher struct {
 	camel [][]string
 	// grams are the query's 3-grams, for the answer scorer; nil when unset.
 	grams *queryGrams
+	// quantity: the question asks how much or how many, answered by a
+	// sentence with the number.
+	quantity bool
 }
 
 type altRef struct {

@@ -107,6 +107,7 @@ func (s *state) search(ctx context.Context, text string, q *parsedQuery, limit, 
 	}
 	res := &Results{Query: text, Total: total + len(apart), Offset: offset, Results: []Result{}}
 	mt := newMatcher(groups)
+	mt.quantity = q.quantity
 	if len(groups) > 0 {
 		mt.grams = s.queryGrams(s.gramWords(q))
 		s.rerank(cands, mt, mt.grams)

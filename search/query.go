@@ -37,6 +37,9 @@ type parsedQuery struct {
 	question bool
 	// answer: the caller wants an answer sentence whatever the text.
 	answer bool
+	// quantity: the question asks how much or how many ("how much faster
+	// is ...?"): its answer is a sentence with the number.
+	quantity bool
 	// filter is the cat:, since: (as a date) and date: filters typed, and
 	// at search time Request.Filter as well (withRequest).
 	filter Filter
@@ -138,6 +141,7 @@ func parseQuery(s string) (*parsedQuery, error) {
 		return nil, invalidf(opParse, "the query only excludes (with -): add at least one word or filter to search for, e.g. `diffusion -image`")
 	}
 	q.question = isQuestion(s)
+	q.quantity = asksQuantity(s)
 	if q.question {
 		q.text = withoutAskersAndTimes(q.text)
 	}

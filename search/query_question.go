@@ -54,6 +54,23 @@ func isQuestion(s string) bool {
 	return len(words) > 0 && questionStarts[bareWord(words[0])]
 }
 
+// quantityWords after "how" ask for a number: "how much faster", "how many
+// parameters", "how well does it do".
+var quantityWords = map[string]bool{"much": true, "many": true, "fast": true, "large": true,
+	"big": true, "small": true, "long": true, "often": true, "well": true, "accurate": true,
+	"quickly": true, "far": true}
+
+// asksQuantity reports whether s asks how much or how many.
+func asksQuantity(s string) bool {
+	words := strings.Fields(s)
+	for i := 0; i+1 < len(words); i++ {
+		if bareWord(words[i]) == "how" && quantityWords[bareWord(words[i+1])] {
+			return true
+		}
+	}
+	return false
+}
+
 // requestNouns open a request when a linking word follows: "refs on X",
 // "work on X", "papers showing X". Alone they may be a topic ("work
 // stealing", "literature-based discovery").
