@@ -1,0 +1,134 @@
+package search
+
+import (
+	"slices"
+	"strings"
+)
+
+// Requests say in words what is not their topic: who asks and what they are
+// doing, where the papers will go ("a related work section on ..."), when
+// ("from last year"), a title filter ("with X in the title") or that the
+// answer is a number ("how much faster ...?"). These passes read such words
+// around the topic; query_question.go lists the single framing words.
+
+// quantityWords after "how" ask for a number: "how much faster", "how many
+// parameters", "how well does it do".
+var quantityWords = map[string]bool{"much": true, "many": true, "fast": true, "large": true,
+	"big": true, "small": true, "long": true, "often": true, "well": true, "accurate": true,
+	"quickly": true, "far": true}
+
+// asksQuantity reports whether s asks how much or how many.
+func asksQuantity(s string) bool {
+	words := strings.Fields(s)
+	for i := 0; i+1 < len(words); i++ {
+		if bareWord(words[i]) == "how" && quantityWords[bareWord(words[i+1])] {
+			return true
+		}
+	}
+	return false
+}
+
+// askers are who a question asks about when they follow its verb ("how are
+// people evaluating code generation", "what do researchers use for ...");
+// the question is about what they do.
+var askers = map[string]bool{"people": true, "researchers": true, "practitioners": true, "others": true}
+
+var firstPerson = map[string]bool{"i'm": true, "im": true, "i’m": true, "we're": true, "we’re": true, "am": true}
+
+var auxiliaries = map[string]bool{
+	"do": true, "does": true, "did": true, "are": true, "is": true, "were": true, "was": true,
+	"have": true, "has": true, "would": true, "should": true, "could": true, "can": true, "will": true,
+}
+
+// withoutAskersAndTimes drops from a question the askers after its verb,
+// what the asker is doing ("I'm writing ..."), "point me (to)" and "these
+// days": words of the conversation that papers use for other things (the
+// people of a user study, the days of a trial).
+func withoutAskersAndTimes(text []clause) []clause {
+	out := text[:0:0]
+	for i, c := range text {
+		if !c.phrase && bareWord(c.text) == "point" && i+1 < len(text) && !text[i+1].phrase && (bareWord(text[i+1].text) == "me" || bareWord(text[i+1].text) == "us") {
+			continue // "can someone point me to ...", not point clouds
+		}
+		if i > 0 && !c.phrase && !text[i-1].phrase && !endsClause(text[i-1].text) {
+			prev, w := bareWord(text[i-1].text), bareWord(c.text)
+			if askers[w] && auxiliaries[prev] || w == "days" && (prev == "these" || prev == "those") ||
+				firstPerson[prev] && strings.HasSuffix(w, "ing") {
+				continue // "I'm writing ...", "we're building ..."
+			}
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// withoutRelatedWork drops "related work" (and "section") before what it is
+// on: "related work section on in-context learning" asks for papers on
+// in-context learning; "related work generation" is a topic.
+func withoutRelatedWork(text []clause) []clause {
+	for i := 0; i+2 < len(text); i++ {
+		if text[i].phrase || text[i+1].phrase || bareWord(text[i].text) != "related" || bareWord(text[i+1].text) != "work" || endsClause(text[i].text) {
+			continue
+		}
+		n := 2
+		if !endsClause(text[i+1].text) && !text[i+2].phrase && bareWord(text[i+2].text) == "section" {
+			n = 3
+		}
+		if i+n < len(text) && !text[i+n-1].phrase && !endsClause(text[i+n-1].text) && relatedWorkLinks[bareWord(text[i+n].text)] {
+			return append(text[:i:i], text[i+n:]...)
+		}
+	}
+	return text
+}
+
+var relatedWorkLinks = map[string]bool{"on": true, "about": true, "for": true, "regarding": true, "of": true}
+
+// titleInWords turns "<word> in the title" ('the paper with "grokking" in
+// its title') into the filter title:<word>, and drops "titled" and
+// "called" before a quoted title, which is searched as typed.
+func titleInWords(q *parsedQuery) {
+	out := q.text[:0:0]
+	for i := 0; i < len(q.text); i++ {
+		c := q.text[i]
+		if w := bareWord(c.text); !c.phrase && (w == "titled" || w == "called" || w == "entitled") && i+1 < len(q.text) && q.text[i+1].phrase {
+			continue
+		}
+		if i+3 < len(q.text) && !endsClause(c.text) && isWords(q.text[i+1:i+4], "in", "the|its|their|a", "title|titles") {
+			q.fields = append(q.fields, fieldClause{field: fieldTitle, clause: c})
+			i += 3
+			continue
+		}
+		out = append(out, c)
+	}
+	q.text = out
+}
+
+// isWords reports whether the clauses are the words given, each of a set
+// written "a|b", with no punctuation before the last.
+func isWords(cs []clause, sets ...string) bool {
+	for k, c := range cs {
+		if c.phrase || k < len(cs)-1 && endsClause(c.text) || !slices.Contains(strings.Split(sets[k], "|"), bareWord(c.text)) {
+			return false
+		}
+	}
+	return true
+}
+
+// withoutTimeFraming drops words that place a request in time without a
+// year to match: "from last year", "in recent years", and "published" before
+// "in 2024" (the year is searched; "published" is in every paper's story).
+func withoutTimeFraming(text []clause) []clause {
+	out := text[:0:0]
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		if i+1 < len(text) && isWords(text[i:i+2], "last|this|past|recent", "year|years") {
+			i++
+			continue
+		}
+		if i+2 < len(text) && isWords(text[i:i+2], "published|appeared|presented", "in|at") && !text[i+2].phrase && yearWord(bareWord(text[i+2].text)) != 0 {
+			continue
+		}
+		out = append(out, c)
+	}
+	return out
+}
