@@ -39,14 +39,7 @@ func TestDefinitions(t *testing.T) {
 }
 
 func TestAcronymTable(t *testing.T) {
-	m, err := newMapping()
-	if err != nil {
-		t.Fatal(err)
-	}
-	an, err := newAnalyzers(m)
-	if err != nil {
-		t.Fatal(err)
-	}
+	an := testAnalyzers(t)
 	mined := mineAcronyms([]Paper{
 		{Abstract: "We study Transition path sampling (TPS) here."},
 		{Abstract: "Our Multi-Perspective Language-Image Pretraining (MLIP) model."},
@@ -85,14 +78,7 @@ func TestAcronymTable(t *testing.T) {
 // a paper found through "RLHF" for "reinforcement learning from human
 // feedback" is as good an answer as one spelling it out.
 func TestAmbiguousAcronyms(t *testing.T) {
-	m, err := newMapping()
-	if err != nil {
-		t.Fatal(err)
-	}
-	an, err := newAnalyzers(m)
-	if err != nil {
-		t.Fatal(err)
-	}
+	an := testAnalyzers(t)
 	var papers []Paper
 	for range 20 {
 		papers = append(papers,
@@ -197,4 +183,18 @@ func TestSameWord(t *testing.T) {
 			t.Errorf("sameWord(%q, %q) = %v, want %v", tt.surface, tt.acronym, got, tt.want)
 		}
 	}
+}
+
+// testAnalyzers returns the index mapping's analyzers.
+func testAnalyzers(t *testing.T) analyzers {
+	t.Helper()
+	m, err := newMapping()
+	if err != nil {
+		t.Fatal(err)
+	}
+	an, err := newAnalyzers(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return an
 }

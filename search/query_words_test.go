@@ -346,18 +346,26 @@ func TestPoliteRequestsAnsweredAsTheirTopic(t *testing.T) {
 		"I'm looking for papers about weather forecasting":    "weather forecasting",
 		"hello folks, we need papers on polymer conformation": "polymer conformation",
 	} {
-		got, err := ix.Search(t.Context(), Request{Text: polite, Limit: 3})
-		if err != nil {
-			t.Fatal(err)
-		}
-		want, err := ix.Search(t.Context(), Request{Text: topic, Limit: 3})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got.NoMatch != want.NoMatch || !slices.Equal(ids(got.Results), ids(want.Results)) {
-			t.Errorf("%q: no_match %v %v, want as %q: %v %v", polite, got.NoMatch, ids(got.Results), topic, want.NoMatch, ids(want.Results))
-		}
+		answeredAs(t, ix, polite, topic)
 	}
+}
+
+// answeredAs checks that the request q is answered as its topic alone is
+// (refused or not, the same first three papers) and returns its results.
+func answeredAs(t *testing.T, ix *Index, q, topic string) []Result {
+	t.Helper()
+	got, err := ix.Search(t.Context(), Request{Text: q, Limit: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := ix.Search(t.Context(), Request{Text: topic, Limit: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.NoMatch != want.NoMatch || !slices.Equal(ids(got.Results), ids(want.Results)) {
+		t.Errorf("%q: no_match %v %v, want as %q: %v %v", q, got.NoMatch, ids(got.Results), topic, want.NoMatch, ids(want.Results))
+	}
+	return got.Results
 }
 
 func ids(rs []Result) []string {
@@ -470,18 +478,7 @@ func TestAskingWordsAnsweredAsTheirTopic(t *testing.T) {
 		// "proving" opens "papers proving ..." but is a topic here.
 		"are there any papers that use LLMs for theorem proving": "LLMs for theorem proving",
 	} {
-		got, err := ix.Search(t.Context(), Request{Text: q, Limit: 3})
-		if err != nil {
-			t.Fatal(err)
-		}
-		want, err := ix.Search(t.Context(), Request{Text: topic, Limit: 3})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got.NoMatch != want.NoMatch || !slices.Equal(ids(got.Results), ids(want.Results)) {
-			t.Errorf("%q: no_match %v %v, want as %q: %v %v", q, got.NoMatch, ids(got.Results), topic, want.NoMatch, ids(want.Results))
-		}
-		for i, r := range got.Results {
+		for i, r := range answeredAs(t, ix, q, topic) {
 			if m := slices.IndexFunc(r.Matched, func(m string) bool { return slices.Contains(asking, m) }); m >= 0 {
 				t.Errorf("%q: result %d %q matched %q", q, i+1, r.Title, r.Matched[m])
 			}
@@ -529,10 +526,7 @@ func TestClippedWords(t *testing.T) {
 	// Chat shorthands are their words.
 	for typed, words := range map[string]string{"e2e speech recognition": "end-to-end speech recognition",
 		"zero shot image classification w/o finetuning": "zero shot image classification without finetuning"} {
-		got, want := topResults(t, ix, typed, 3), topResults(t, ix, words, 3)
-		if !slices.Equal(ids(got), ids(want)) {
-			t.Errorf("%q: %v, want as %q: %v", typed, ids(got), words, ids(want))
-		}
+		answeredAs(t, ix, typed, words)
 	}
 	for q, want := range map[string]string{"hparam tuning": "hparam (hyperparameter", "object det": "det (detection)"} {
 		r := topResults(t, ix, q, 1)
