@@ -27,9 +27,26 @@ var clippings = map[string]string{
 // "w/o finetuning" asks for papers without it.
 var chatShorthands = map[string]string{"w/o": "without", "w/": "with", "e2e": "end-to-end", "b/w": "between"}
 
-// normalizers are the words before "norm" that make it a normalization
-// ("batch norm", "layer norm"); alone, "norm" is a vector's.
-var normalizers = map[string]bool{"batch": true, "layer": true, "group": true, "instanc": true}
+// shorthands are stems that mean another after certain words: "neural
+// nets" are networks, "batch norm" and "layer norm" normalizations (alone,
+// "norm" is a vector's). Stems as the analyzer makes them.
+var shorthands = []struct {
+	after       map[string]bool
+	typed, mean string
+}{
+	{map[string]bool{"neural": true}, "net", "network"},
+	{map[string]bool{"batch": true, "layer": true, "group": true, "instanc": true}, "norm", "normal"},
+}
+
+// shorthandAfter returns the stem typed means after the stem prev, or "".
+func shorthandAfter(prev, typed string) string {
+	for _, sh := range shorthands {
+		if sh.typed == typed && sh.after[prev] {
+			return sh.mean
+		}
+	}
+	return ""
+}
 
 // clipping returns the word a clipped word w stands for, or "".
 func clipping(w string) string {

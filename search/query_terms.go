@@ -246,13 +246,14 @@ func (s *state) textGroups(q *parsedQuery) []group {
 					}
 				}
 			}
-			if qt.stem == "net" && len(run) > 0 && run[len(run)-1].stem == "neural" && !qt.gapBefore {
-				// "neural nets" are neural networks: found as typed and
-				// as the long form ("spiking neural nets": SNN).
-				qt.stem, qt.typedStem = "network", qt.stem
-			} else if qt.stem == "norm" && len(run) > 0 && normalizers[run[len(run)-1].stem] && !qt.gapBefore {
-				// "batch norm" is batch normalization.
-				qt.stem, qt.typedStem = "normal", qt.stem
+			prev := ""
+			if len(run) > 0 && !qt.gapBefore {
+				prev = run[len(run)-1].stem
+			}
+			if means := shorthandAfter(prev, qt.stem); means != "" {
+				// Found as typed and as what it means, long form and
+				// all ("spiking neural nets": SNN).
+				qt.stem, qt.typedStem = means, qt.stem
 			} else if full := clipping(qt.surface); full != "" && len(toks) == 1 {
 				if ft := s.an.text.Analyze([]byte(full)); len(ft) == 1 {
 					qt.stem, qt.typedStem, qt.clipped = string(ft[0].Term), qt.stem, true
