@@ -121,3 +121,19 @@ func TestNearCommand(t *testing.T) {
 		}
 	}
 }
+
+func TestOnlyThanks(t *testing.T) {
+	for text, want := range map[string]bool{
+		"thanks":                          true,
+		"Thank you so much!":              true,
+		"ok cool, thx":                    true,
+		"hi, thanks paperbot":             true,
+		"ok":                              false, // acknowledges, but thanks no one: help is for greetings, this searches
+		"thanks to attention sinks":       false,
+		"thanks! any papers on kv cache?": false,
+	} {
+		if got := onlyThanks(text); got != want {
+			t.Errorf("onlyThanks(%q) = %v, want %v", text, got, want)
+		}
+	}
+}

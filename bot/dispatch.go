@@ -26,6 +26,9 @@ func (b *Bot) dispatch(ctx context.Context, req *Request) (rep *Reply, err error
 		}
 		return h(ctx, req)
 	}
+	if onlyThanks(req.Text) {
+		return textReply("You're welcome! Ask me about papers any time; `"+EscapeInline(req.helpCommand())+"` lists what I can do.", VisibilityDefault), nil
+	}
 	cmd, args := b.table.route(req.Text)
 	req.Args = args
 	b.log.Debug("command", "source", req.Source.String(), "command", cmd.Name, "user", req.User, "channel", req.Channel)

@@ -167,3 +167,24 @@ func TestE2EMentionErrorsArePrivate(t *testing.T) {
 		t.Errorf("%d public messages for a private error", n)
 	}
 }
+
+// Thanking the bot gets a word back, not a search for "thanks" ("has only
+// common words") nor a list of papers that say "cool".
+func TestE2EThanksAnsweredInKind(t *testing.T) {
+	h := startBot(t, harnessOpts{})
+	env, _ := h.srv.Mention("C1", "U1", "thanks, that helps!")
+	h.WaitAck(env)
+	mention := h.srv.Messages("C1")[0]
+	if text := bottest.BlockTexts(t, h.WaitThread("C1", mention.TS, 1)[0]); !strings.Contains(text, "You're welcome") || strings.Contains(text, "Papers for") {
+		t.Errorf("mention reply to thanks:\n%s", text)
+	}
+	h.Slash("UT1", "C1", "ok cool, thank you so much")
+	if text := bottest.BlockTexts(t, h.WaitEphemeral("C1", "UT1", 1)); !strings.Contains(text, "You're welcome") || !strings.Contains(text, "/paper help") {
+		t.Errorf("slash reply to thanks:\n%s", text)
+	}
+	// Words beside the thanks are a question: it is searched.
+	h.Slash("UT2", "C1", "thanks! any papers on kv cache?")
+	if text := bottest.BlockTexts(t, h.WaitEphemeral("C1", "UT2", 1)); strings.Contains(text, "You're welcome") {
+		t.Errorf("a question after thanks was not searched:\n%s", text)
+	}
+}

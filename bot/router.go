@@ -45,6 +45,36 @@ func (t *commandTable) route(text string) (cmd *Command, args string) {
 	return t.byName[cmdSearch], text
 }
 
+// thanksWords make up a message that only thanks the bot or acknowledges
+// its answer ("thanks!", "ok cool, thank you"); ackWords alone ("ok") do
+// not, they need one of them.
+var (
+	thanksWords = map[string]bool{"thanks": true, "thank": true, "thx": true, "ty": true, "tysm": true,
+		"cheers": true, "appreciated": true, "merci": true, "danke": true, "gracias": true}
+	ackWords = map[string]bool{"you": true, "so": true, "much": true, "very": true, "a": true, "lot": true,
+		"ok": true, "okay": true, "cool": true, "great": true, "nice": true, "awesome": true,
+		"perfect": true, "got": true, "it": true, "gotcha": true, "that": true, "helps": true,
+		"helped": true, "this": true, "is": true, "was": true, "helpful": true, "again": true,
+		"paperbot": true, "bot": true, "many": true, "all": true}
+)
+
+// onlyThanks reports whether text only thanks the bot: it answers in kind
+// instead of searching papers for "thanks".
+func onlyThanks(text string) bool {
+	thanked := false
+	for _, w := range strings.Fields(text) {
+		w = strings.ToLower(strings.TrimFunc(w, func(r rune) bool { return !unicode.IsLetter(r) }))
+		switch {
+		case w == "":
+		case thanksWords[w]:
+			thanked = true
+		case !ackWords[w] && !greetingWords[w]:
+			return false
+		}
+	}
+	return thanked
+}
+
 func onlyGreetings(text string) bool {
 	for _, w := range strings.Fields(text) {
 		if !greetingWords[strings.ToLower(strings.TrimFunc(w, func(r rune) bool { return !unicode.IsLetter(r) }))] {
