@@ -84,6 +84,11 @@ func TestRoute(t *testing.T) {
 		{"hi", "help", ""},
 		{"Hey there!", "help", ""},
 		{"hi! any papers on kv cache?", "search", "hi! any papers on kv cache?"},
+		{"what can you do?", "help", ""},
+		{"hey paperbot, how does this work?", "help", ""},
+		{"how do I use you", "help", ""},
+		{"what can transformers do?", "search", "what can transformers do?"},
+		{"how does this work for graphs?", "search", "how does this work for graphs?"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.text, func(t *testing.T) {

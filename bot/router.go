@@ -20,8 +20,9 @@ var helpWords = map[string]bool{"help": true, "?": true, "-h": true, "--help": t
 var greetingWords = map[string]bool{"hi": true, "hello": true, "hey": true, "hiya": true, "howdy": true, "there": true}
 
 // route picks the command for text: help for empty text, help words,
-// greetings and text with no letters or digits; the command named by the first word;
-// otherwise the search command with the whole text as its argument. "help"
+// greetings, questions about the bot and text with no letters or digits;
+// the command named by the first word; otherwise the search command with
+// the whole text as its argument. "help"
 // followed by words that are not a command name is a search ("help me find
 // diffusion papers").
 func (t *commandTable) route(text string) (cmd *Command, args string) {
@@ -29,7 +30,7 @@ func (t *commandTable) route(text string) (cmd *Command, args string) {
 	first, rest, _ := strings.Cut(text, " ")
 	word := strings.ToLower(first)
 	rest = strings.TrimSpace(rest)
-	if text == "" || !hasWordRune(text) || onlyGreetings(text) {
+	if text == "" || !hasWordRune(text) || onlyGreetings(text) || asksAboutBot(text) {
 		return t.byName[cmdHelp], ""
 	}
 	if helpWords[word] {
@@ -43,6 +44,34 @@ func (t *commandTable) route(text string) (cmd *Command, args string) {
 		return c, rest
 	}
 	return t.byName[cmdSearch], text
+}
+
+// botQuestionWords make up a question about the bot itself ("what can you
+// do?", "how does this work?"); botWords must be among them.
+var (
+	botQuestionWords = map[string]bool{"what": true, "else": true, "can": true, "could": true, "you": true,
+		"your": true, "do": true, "how": true, "does": true, "this": true, "it": true, "work": true,
+		"i": true, "use": true, "help": true, "me": true, "commands": true, "are": true, "the": true,
+		"bot": true, "paperbot": true, "is": true, "to": true, "should": true, "ask": true, "for": true,
+		"features": true, "options": true, "with": true, "we": true, "who": true, "a": true}
+	botWords = map[string]bool{"you": true, "your": true, "this": true, "bot": true, "paperbot": true, "commands": true}
+)
+
+// asksAboutBot reports whether text asks what the bot is or can do: it gets
+// the help, not a search for "you" and "do".
+func asksAboutBot(text string) bool {
+	aboutBot := false
+	for _, w := range strings.Fields(text) {
+		w = strings.ToLower(strings.TrimFunc(w, func(r rune) bool { return !unicode.IsLetter(r) }))
+		switch {
+		case w == "" || greetingWords[w]:
+		case !botQuestionWords[w]:
+			return false
+		case botWords[w]:
+			aboutBot = true
+		}
+	}
+	return aboutBot
 }
 
 // thanksWords make up a message that only thanks the bot or acknowledges
