@@ -74,6 +74,24 @@ func ParseSubscribe(text string) (topic string, s Schedule, err error) {
 			}
 			s.Every, s.Weekday = Weekly, wd
 			words = words[:n-2]
+		case prev == "every" && (last == "day" || last == "weekday" || last == "morning"):
+			// "every day", "every weekday", "every morning" (at 09:00
+			// unless "at" says otherwise).
+			if err := seen(&haveEvery, "the frequency"); err != nil {
+				return "", s, err
+			}
+			s.Every = Daily
+			if last == "weekday" {
+				s.Every = Weekdays
+			}
+			words = words[:n-2]
+		case prev == "every" && isWeekday(last):
+			wd, _ := parseWeekday(last)
+			if err := seen(&haveEvery, "the frequency"); err != nil {
+				return "", s, err
+			}
+			s.Every, s.Weekday = Weekly, wd
+			words = words[:n-2]
 		case last == "daily" || last == "weekdays":
 			if err := seen(&haveEvery, "the frequency"); err != nil {
 				return "", s, err
@@ -84,7 +102,7 @@ func ParseSubscribe(text string) (topic string, s Schedule, err error) {
 			}
 			words = words[:n-1]
 		default:
-			topic = strings.Join(words, " ")
+			topic = strings.Join(withoutAddressee(words), " ")
 			words = nil
 		}
 	}
@@ -95,6 +113,38 @@ func ParseSubscribe(text string) (topic string, s Schedule, err error) {
 		return "", s, invalidf("the topic is %d characters long; keep it under %d", len(topic), MaxTopicLen)
 	}
 	return topic, s, nil
+}
+
+// withoutAddressee drops who is subscribed from the front of the topic:
+// "subscribe this channel to kv cache", "subscribe us to kv cache" and
+// "subscribe to kv cache" follow "kv cache" (the digest goes to the
+// channel it is asked in).
+func withoutAddressee(words []string) []string {
+	lower := func(i int) string { return strings.ToLower(words[i]) }
+	for _, n := range []int{3, 2, 1} {
+		if len(words) <= n || lower(n-1) != "to" {
+			continue
+		}
+		switch n {
+		case 3:
+			if (lower(0) == "this" || lower(0) == "the" || lower(0) == "our") && lower(1) == "channel" {
+				return words[n:]
+			}
+		case 2:
+			if lower(0) == "us" || lower(0) == "me" || lower(0) == "here" || strings.HasPrefix(words[0], "#") || strings.HasPrefix(words[0], "<#") {
+				return words[n:]
+			}
+		case 1:
+			return words[n:]
+		}
+	}
+	return words
+}
+
+// isWeekday reports whether w names a day of the week.
+func isWeekday(w string) bool {
+	_, ok := parseWeekday(w)
+	return ok
 }
 
 func hasDigit(s string) bool { return strings.IndexFunc(s, unicode.IsDigit) >= 0 }

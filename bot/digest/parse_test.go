@@ -33,6 +33,14 @@ func TestParseSubscribe(t *testing.T) {
 			with(func(s *digest.Schedule) { s.Hour = 10 })},
 		{"case-insensitive keywords", "robots AT 06:00 DAILY", "robots", digest.Schedule{Hour: 6, Every: digest.Daily}},
 		{"plural weekday", "robots weekly mondays", "robots", digest.Schedule{Hour: 9, Every: digest.Weekly, Weekday: time.Monday}},
+		// As people say it: who is subscribed is not the topic, and
+		// "every ..." is a frequency.
+		{"this channel to", "this channel to kv cache every day", "kv cache", with(func(s *digest.Schedule) { s.Every = digest.Daily })},
+		{"us to", "us to protein design every monday at 8am", "protein design",
+			digest.Schedule{Hour: 8, Every: digest.Weekly, Weekday: time.Monday}},
+		{"to", "to graph transformers every weekday", "graph transformers", def},
+		{"to inside the topic stays", "attention to detail", "attention to detail", def},
+		{"every inside the topic stays", "every token matters", "every token matters", def},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			topic, s, err := digest.ParseSubscribe(c.in)
