@@ -352,6 +352,16 @@ func TestDigestUnsubscribeByID(t *testing.T) {
 	if _, err := b.store.Get(context.Background(), sub.ID); err == nil {
 		t.Fatal("subscription still there")
 	}
+	// By its topic, as the list shows it: people remember the topic.
+	sub = b.subscribe("UBOB00001", "CPAPERS02", "protein design")
+	n = b.EphemeralCount("CPAPERS02", "UBOB00001")
+	b.Slash("UBOB00001", "CPAPERS02", "unsubscribe Protein  Design")
+	if e = b.WaitEphemeral("CPAPERS02", "UBOB00001", n+1); !strings.Contains(e.Text, "Unsubscribed") || !strings.Contains(e.Text, sub.ID) {
+		t.Fatalf("unsubscribe by topic: reply %q", e.Text)
+	}
+	if _, err := b.store.Get(context.Background(), sub.ID); err == nil {
+		t.Fatal("subscription still there after unsubscribing by topic")
+	}
 }
 
 func TestDigestPrivateChannelRefusedUpFront(t *testing.T) {

@@ -47,7 +47,7 @@ func digestCommands(handlerFor func(name string) Handler) []Command {
 		{Name: cmdSubscriptions, Usage: "subscriptions", Example: "subscriptions",
 			Help: "List this channel's digest subscriptions, with their next run.", Handler: handlerFor(cmdSubscriptions)},
 		{Name: cmdUnsubscribe, Usage: "unsubscribe ID", Example: "unsubscribe s7k2qm",
-			Help: "Stop one of this channel's digests.", Handler: handlerFor(cmdUnsubscribe)},
+			Help: "Stop one of this channel's digests (by ID, or by its topic).", Handler: handlerFor(cmdUnsubscribe)},
 		{Name: cmdResume, Usage: "resume ID", Example: "resume s7k2qm",
 			Help: "Restart a paused digest once I can post here again.", Handler: handlerFor(cmdResume)},
 		{Name: cmdDigest, Usage: "digest", Example: "digest",

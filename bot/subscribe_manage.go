@@ -40,6 +40,28 @@ func (d *Digests) channelSub(ctx context.Context, channel, typed string) (digest
 	return s, err
 }
 
+// subByTopic finds the channel's one subscription on the topic typed (case,
+// spacing and quotes aside); ok is false when none or several match.
+func (d *Digests) subByTopic(ctx context.Context, channel, typed string) (digest.Subscription, bool, error) {
+	key := func(t string) string {
+		return strings.ToLower(strings.Join(strings.Fields(strings.Trim(t, "`\"“”' ")), " "))
+	}
+	subs, err := d.store.ByChannel(ctx, channel)
+	if err != nil {
+		return digest.Subscription{}, false, err
+	}
+	var found []digest.Subscription
+	for _, s := range subs {
+		if key(s.Topic) == key(typed) {
+			found = append(found, s)
+		}
+	}
+	if len(found) != 1 {
+		return digest.Subscription{}, false, nil
+	}
+	return found[0], true, nil
+}
+
 func (d *Digests) unsubscribe(ctx context.Context, req *Request, typed string) (digest.Subscription, error) {
 	s, err := d.channelSub(ctx, req.Channel, typed)
 	if err != nil {
@@ -60,7 +82,18 @@ func (d *Digests) cmdUnsubscribe(ctx context.Context, req *Request) (*Reply, err
 	if len(f) == 0 {
 		return d.bot.UsageReply(req, cmdUnsubscribe), nil
 	}
-	s, err := d.unsubscribe(ctx, req, f[0])
+	typed := f[0]
+	if id := digest.NormalizeID(strings.Trim(typed, "`")); len(f) > 1 || !digest.ValidID(id) {
+		// "/paper unsubscribe kv cache": the topic, as the list shows it.
+		sub, ok, err := d.subByTopic(ctx, req.Channel, req.Args)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			typed = sub.ID
+		}
+	}
+	s, err := d.unsubscribe(ctx, req, typed)
 	if err != nil {
 		return nil, err
 	}
