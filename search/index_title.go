@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	bq "github.com/blevesearch/bleve/v2/search/query"
 )
@@ -64,11 +65,34 @@ func (ix *Index) Lookup(ctx context.Context, ref string) (Paper, error) {
 	if len(papers) == 1 {
 		return papers[0], nil
 	}
+	if len(papers) == 0 {
+		if p, ok := ix.nearTitle(ctx, want); ok {
+			return p, nil
+		}
+	}
 	msg := fmt.Sprintf("no paper has the ID or the title %q; IDs are shown next to each search result", excerpt(ref))
 	if len(papers) > 1 {
 		msg = fmt.Sprintf("%d papers have %q in their titles; give the whole title or the paper's ID (shown next to each search result)", len(papers), excerpt(ref))
 	}
 	return Paper{}, &Error{Op: "get paper", Kind: NotFound, Msg: msg}
+}
+
+// nearTitle finds the paper whose whole title is key (a titleKey) but for a
+// typo or two: "Vision Transfomers Need Registers". It searches the words,
+// typos forgiven, and keeps a top result whose title is within a tenth of
+// its letters (at least two) of key.
+func (ix *Index) nearTitle(ctx context.Context, key string) (Paper, bool) {
+	res, err := ix.Search(ctx, Request{Text: key, Limit: 3})
+	if err != nil {
+		return Paper{}, false
+	}
+	limit := max(2, utf8.RuneCountInString(key)/10)
+	for _, r := range res.Results {
+		if _, ok := editDistance(titleKey(r.Title), key, limit); ok {
+			return r.Paper, true
+		}
+	}
+	return Paper{}, false
 }
 
 // titleKey is a title without case, punctuation or extra spaces.

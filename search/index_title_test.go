@@ -46,6 +46,11 @@ func TestLookup(t *testing.T) {
 			t.Errorf("Lookup(%q) = %s, %v; want %s", ref, got.ID, err, p.ID)
 		}
 	}
+	// A typo or two in a whole title: still that paper.
+	typo := strings.Replace(strings.Replace(p.Title, "a", "", 1), "e", "ee", 1)
+	if got, err := ix.Lookup(t.Context(), typo); err != nil || got.ID != p.ID {
+		t.Errorf("Lookup(%q) = %s, %v; want %s", typo, got.ID, err, p.ID)
+	}
 	for _, ref := range []string{"zzzzzzzz", "no such title at all", "language models"} {
 		if _, err := ix.Lookup(t.Context(), ref); KindOf(err) != NotFound {
 			t.Errorf("Lookup(%q): err %v, want NotFound", ref, err)
