@@ -131,6 +131,7 @@ func parseQuery(s string) (*parsedQuery, error) {
 	q.text = withoutRelatedWork(q.text)
 	titleInWords(q)
 	q.text = withoutTimeFraming(q.text)
+	q.text = withoutLinkRequest(q.text)
 	if len(q.text) > 0 && !q.text[0].phrase && greetings[bareWord(q.text[0].text)] {
 		q.text = q.text[1:]
 	}

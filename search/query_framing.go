@@ -114,6 +114,20 @@ func isWords(cs []clause, sets ...string) bool {
 	return true
 }
 
+// withoutLinkRequest drops "link to" and "url for" ("link to the DPO
+// paper"): every card has its link; "link prediction" is a topic.
+func withoutLinkRequest(text []clause) []clause {
+	out := text[:0:0]
+	for i := 0; i < len(text); i++ {
+		if i+1 < len(text) && isWords(text[i:i+2], "link|links|url|urls", "to|for") {
+			i++
+			continue
+		}
+		out = append(out, text[i])
+	}
+	return out
+}
+
 // withoutTimeFraming drops words that place a request in time without a
 // year to match: "from last year", "in recent years", and "published" before
 // "in 2024" (the year is searched; "published" is in every paper's story).

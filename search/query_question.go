@@ -139,6 +139,8 @@ var questionWords = map[string]bool{
 	// "who has worked on ...", "a good reference for ...", "follow-ups to ...".
 	"worked": true, "reference": true, "follow-up": true, "follow-ups": true,
 	"followup": true, "followups": true,
+	// "who are the authors of Vision Transformers Need Registers?"
+	"author": true, "authors": true,
 }
 
 // isMetaWord reports whether the typed word w is dropped from the free text.

@@ -452,7 +452,7 @@ func TestYearSpanOfEveryPaperSaysNothing(t *testing.T) {
 // it matched one of those words.
 func TestAskingWordsAnsweredAsTheirTopic(t *testing.T) {
 	ix := bigIndex(t)
-	asking := []string{"refs", "cite", "tl;dr", "just", "ideally", "showing", "people", "days", "work", "related", "section", "writing", "building", "read", "used", "choose", "pros", "cons", "difference", "much", "worked", "reference", "100x", "2.5"}
+	asking := []string{"refs", "cite", "tl;dr", "just", "ideally", "showing", "people", "days", "work", "related", "section", "writing", "building", "read", "used", "choose", "pros", "cons", "difference", "much", "worked", "reference", "100x", "2.5", "authors"}
 	for q, topic := range map[string]string{
 		"how are people evaluating code generation these days":                                      "evaluating code generation",
 		"is in-context learning just gradient descent?":                                             "in-context learning gradient descent",
@@ -473,6 +473,9 @@ func TestAskingWordsAnsweredAsTheirTopic(t *testing.T) {
 		"can someone point me to work on uncertainty quantification for LLMs":                       "uncertainty quantification for LLMs",
 		"who has worked on conformal prediction for time series":                                    "conformal prediction for time series",
 		"I need a good reference for the lottery ticket hypothesis":                                 "lottery ticket hypothesis",
+		"link to the DPO paper":                                                                     "DPO",
+		"who are the authors of Vision Transformers Need Registers?":                                "Vision Transformers Registers",
+		"link prediction for knowledge graphs":                                                      "link prediction for knowledge graphs",
 		// A factor says how much, and is no topic.
 		"100x faster diffusion sampling": "faster diffusion sampling",
 		"2.5× smaller LLMs":              "smaller LLMs",
