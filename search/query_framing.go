@@ -114,12 +114,15 @@ func isWords(cs []clause, sets ...string) bool {
 	return true
 }
 
-// withoutLinkRequest drops "link to" and "url for" ("link to the DPO
-// paper"): every card has its link; "link prediction" is a topic.
+// withoutLinkRequest drops a request for a link ("link to the DPO paper",
+// "the url for ..."): every card has its link. Only the noun opening the
+// text or after "the"/"a": "aging links to an older appearance" and "link
+// prediction" are topics.
 func withoutLinkRequest(text []clause) []clause {
 	out := text[:0:0]
 	for i := 0; i < len(text); i++ {
-		if i+1 < len(text) && isWords(text[i:i+2], "link|links|url|urls", "to|for") {
+		opens := i == 0 || isWords(text[i-1:i], "the|a")
+		if opens && i+1 < len(text) && isWords(text[i:i+2], "link|url", "to|for") {
 			i++
 			continue
 		}

@@ -28,6 +28,10 @@ func TestParseQuery(t *testing.T) {
 			{field: fieldVenue, clause: clause{text: "icml"}},
 		}}},
 		{"field names ignore case", "Title:graphs", parsedQuery{fields: []fieldClause{{field: fieldTitle, clause: clause{text: "graphs"}}}}},
+		{"a link asked for", "link to the DPO paper", parsedQuery{text: []clause{{text: "the"}, {text: "DPO"}, {text: "paper"}}}},
+		{"links to as a verb is text", "Cellular aging closely links to an older appearance.", parsedQuery{text: []clause{
+			{text: "Cellular"}, {text: "aging"}, {text: "closely"}, {text: "links"}, {text: "to"}, {text: "an"}, {text: "older"}, {text: "appearance."},
+		}}},
 		{"time framing", "RL papers from last year, published in 2024", parsedQuery{
 			text: []clause{{text: "RL"}, {text: "papers"}, {text: "from"}, {text: "in"}, {text: "2024"}},
 		}},
