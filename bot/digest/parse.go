@@ -74,33 +74,13 @@ func ParseSubscribe(text string) (topic string, s Schedule, err error) {
 			}
 			s.Every, s.Weekday = Weekly, wd
 			words = words[:n-2]
-		case prev == "every" && (last == "day" || last == "weekday" || last == "morning"):
-			// "every day", "every weekday", "every morning" (at 09:00
-			// unless "at" says otherwise).
+		case frequencyOf(prev, last) > 0:
 			if err := seen(&haveEvery, "the frequency"); err != nil {
 				return "", s, err
 			}
-			s.Every = Daily
-			if last == "weekday" {
-				s.Every = Weekdays
-			}
-			words = words[:n-2]
-		case prev == "every" && isWeekday(last):
-			wd, _ := parseWeekday(last)
-			if err := seen(&haveEvery, "the frequency"); err != nil {
-				return "", s, err
-			}
-			s.Every, s.Weekday = Weekly, wd
-			words = words[:n-2]
-		case last == "daily" || last == "weekdays":
-			if err := seen(&haveEvery, "the frequency"); err != nil {
-				return "", s, err
-			}
-			s.Every = Daily
-			if last == "weekdays" {
-				s.Every = Weekdays
-			}
-			words = words[:n-1]
+			took := frequencyOf(prev, last)
+			s.Every, s.Weekday = frequencyFrom(last)
+			words = words[:n-took]
 		default:
 			topic = strings.Join(withoutAddressee(words), " ")
 			words = nil
@@ -141,10 +121,31 @@ func withoutAddressee(words []string) []string {
 	return words
 }
 
-// isWeekday reports whether w names a day of the week.
-func isWeekday(w string) bool {
-	_, ok := parseWeekday(w)
-	return ok
+// frequencyOf returns how many of the words prev, last name a frequency:
+// 1 for "daily" and "weekdays", 2 for "every day", "every weekday", "every
+// morning" and "every monday"; 0 for none.
+func frequencyOf(prev, last string) int {
+	_, day := parseWeekday(last)
+	switch {
+	case prev == "every" && (day || last == "day" || last == "morning" || last == "weekday" || last == "weekdays"):
+		return 2
+	case last == "daily" || last == "weekdays":
+		return 1
+	}
+	return 0
+}
+
+// frequencyFrom is the frequency a word of frequencyOf names, and the day
+// of a weekly one.
+func frequencyFrom(last string) (Frequency, time.Weekday) {
+	switch last {
+	case "daily", "day", "morning":
+		return Daily, 0
+	case "weekdays", "weekday":
+		return Weekdays, 0
+	}
+	wd, _ := parseWeekday(last)
+	return Weekly, wd
 }
 
 func hasDigit(s string) bool { return strings.IndexFunc(s, unicode.IsDigit) >= 0 }

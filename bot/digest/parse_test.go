@@ -40,6 +40,8 @@ func TestParseSubscribe(t *testing.T) {
 			digest.Schedule{Hour: 8, Every: digest.Weekly, Weekday: time.Monday}},
 		{"to", "to graph transformers every weekday", "graph transformers", def},
 		{"to inside the topic stays", "attention to detail", "attention to detail", def},
+		{"every weekdays", "robots every weekdays", "robots", def},
+		{"every morning at", "robots every morning at 7:30", "robots", digest.Schedule{Hour: 7, Minute: 30, Every: digest.Daily}},
 		{"every inside the topic stays", "every token matters", "every token matters", def},
 	} {
 		t.Run(c.name, func(t *testing.T) {
