@@ -59,20 +59,7 @@ var (
 
 // asksAboutBot reports whether text asks what the bot is or can do: it gets
 // the help, not a search for "you" and "do".
-func asksAboutBot(text string) bool {
-	aboutBot := false
-	for _, w := range strings.Fields(text) {
-		w = strings.ToLower(strings.TrimFunc(w, func(r rune) bool { return !unicode.IsLetter(r) }))
-		switch {
-		case w == "" || greetingWords[w]:
-		case !botQuestionWords[w]:
-			return false
-		case botWords[w]:
-			aboutBot = true
-		}
-	}
-	return aboutBot
-}
+func asksAboutBot(text string) bool { return onlyWordsOf(text, botWords, botQuestionWords) }
 
 // thanksWords make up a message that only thanks the bot or acknowledges
 // its answer ("thanks!", "ok cool, thank you"); ackWords alone ("ok") do
@@ -89,28 +76,41 @@ var (
 
 // onlyThanks reports whether text only thanks the bot: it answers in kind
 // instead of searching papers for "thanks".
-func onlyThanks(text string) bool {
-	thanked := false
-	for _, w := range strings.Fields(text) {
-		w = strings.ToLower(strings.TrimFunc(w, func(r rune) bool { return !unicode.IsLetter(r) }))
+func onlyThanks(text string) bool { return onlyWordsOf(text, thanksWords, ackWords) }
+
+// onlyWordsOf reports whether text has a word of key and otherwise only
+// words of others or greetings (punctuation and case aside).
+func onlyWordsOf(text string, key, others map[string]bool) bool {
+	found := false
+	for _, w := range chatWords(text) {
 		switch {
-		case w == "":
-		case thanksWords[w]:
-			thanked = true
-		case !ackWords[w] && !greetingWords[w]:
+		case w == "" || greetingWords[w]:
+		case key[w]:
+			found = true
+		case !others[w]:
 			return false
 		}
 	}
-	return thanked
+	return found
 }
 
 func onlyGreetings(text string) bool {
-	for _, w := range strings.Fields(text) {
-		if !greetingWords[strings.ToLower(strings.TrimFunc(w, func(r rune) bool { return !unicode.IsLetter(r) }))] {
+	for _, w := range chatWords(text) {
+		if !greetingWords[w] {
 			return false
 		}
 	}
 	return true
+}
+
+// chatWords are text's words lower-cased, without the punctuation around
+// them ("Thanks!" is "thanks"; "!!!" is "").
+func chatWords(text string) []string {
+	words := strings.Fields(text)
+	for i, w := range words {
+		words[i] = strings.ToLower(strings.TrimFunc(w, func(r rune) bool { return !unicode.IsLetter(r) }))
+	}
+	return words
 }
 
 func hasWordRune(s string) bool {

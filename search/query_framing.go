@@ -47,7 +47,7 @@ var auxiliaries = map[string]bool{
 func withoutAskersAndTimes(text []clause) []clause {
 	out := text[:0:0]
 	for i, c := range text {
-		if !c.phrase && bareWord(c.text) == "point" && i+1 < len(text) && !text[i+1].phrase && (bareWord(text[i+1].text) == "me" || bareWord(text[i+1].text) == "us") {
+		if i+1 < len(text) && isWords(text[i:i+2], "point", "me|us") {
 			continue // "can someone point me to ...", not point clouds
 		}
 		if i > 0 && !c.phrase && !text[i-1].phrase && !endsClause(text[i-1].text) {
@@ -66,22 +66,18 @@ func withoutAskersAndTimes(text []clause) []clause {
 // on: "related work section on in-context learning" asks for papers on
 // in-context learning; "related work generation" is a topic.
 func withoutRelatedWork(text []clause) []clause {
-	for i := 0; i+2 < len(text); i++ {
-		if text[i].phrase || text[i+1].phrase || bareWord(text[i].text) != "related" || bareWord(text[i+1].text) != "work" || endsClause(text[i].text) {
-			continue
-		}
-		n := 2
-		if !endsClause(text[i+1].text) && !text[i+2].phrase && bareWord(text[i+2].text) == "section" {
-			n = 3
-		}
-		if i+n < len(text) && !text[i+n-1].phrase && !endsClause(text[i+n-1].text) && relatedWorkLinks[bareWord(text[i+n].text)] {
-			return append(text[:i:i], text[i+n:]...)
+	for i := range text {
+		for _, words := range [][]string{{"related", "work", "section", relatedWorkLinks}, {"related", "work", relatedWorkLinks}} {
+			if n := len(words) - 1; i+n < len(text) && isWords(text[i:i+n+1], words...) {
+				return append(text[:i:i], text[i+n:]...)
+			}
 		}
 	}
 	return text
 }
 
-var relatedWorkLinks = map[string]bool{"on": true, "about": true, "for": true, "regarding": true, "of": true}
+// relatedWorkLinks are the words after "related work" that name its topic.
+const relatedWorkLinks = "on|about|for|regarding|of"
 
 // titleInWords turns "<word> in the title" ('the paper with "grokking" in
 // its title') into the filter title:<word>, and drops "titled" and

@@ -30,16 +30,16 @@ const maxSimilarOpeners = 6
 func SimilarTarget(text string) (string, bool) {
 	words := strings.Fields(text)
 	i := 0
-	for i < len(words) && i < maxSimilarOpeners && similarOpeners[strings.Trim(strings.ToLower(words[i]), ",!?.")] {
+	for i < len(words) && i < maxSimilarOpeners && similarOpeners[bareWord(words[i])] {
 		i++
 	}
 	if i >= len(words) {
 		return "", false
 	}
-	w := strings.ToLower(words[i])
+	w := bareWord(words[i])
 	next := ""
 	if i+1 < len(words) {
-		next = strings.ToLower(words[i+1])
+		next = bareWord(words[i+1])
 	}
 	var rest []string
 	switch {

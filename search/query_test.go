@@ -29,6 +29,9 @@ func TestParseQuery(t *testing.T) {
 		}}},
 		{"field names ignore case", "Title:graphs", parsedQuery{fields: []fieldClause{{field: fieldTitle, clause: clause{text: "graphs"}}}}},
 		{"a link asked for", "link to the DPO paper", parsedQuery{text: []clause{{text: "the"}, {text: "DPO"}, {text: "paper"}}}},
+		{"link prediction is a topic", "link prediction for knowledge graphs", parsedQuery{text: []clause{
+			{text: "link"}, {text: "prediction"}, {text: "for"}, {text: "knowledge"}, {text: "graphs"},
+		}}},
 		{"links to as a verb is text", "Cellular aging closely links to an older appearance.", parsedQuery{text: []clause{
 			{text: "Cellular"}, {text: "aging"}, {text: "closely"}, {text: "links"}, {text: "to"}, {text: "an"}, {text: "older"}, {text: "appearance."},
 		}}},

@@ -475,7 +475,6 @@ func TestAskingWordsAnsweredAsTheirTopic(t *testing.T) {
 		"I need a good reference for the lottery ticket hypothesis":                                 "lottery ticket hypothesis",
 		"link to the DPO paper":                                                                     "DPO",
 		"who are the authors of Vision Transformers Need Registers?":                                "Vision Transformers Registers",
-		"link prediction for knowledge graphs":                                                      "link prediction for knowledge graphs",
 		// A factor says how much, and is no topic.
 		"100x faster diffusion sampling": "faster diffusion sampling",
 		"2.5× smaller LLMs":              "smaller LLMs",
