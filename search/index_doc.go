@@ -250,7 +250,7 @@ func (mt *matcher) hits(toks []dtoken, text string) []hit {
 		}
 		for _, w := range words {
 			for _, t := range toks {
-				if t.camel && camelContains(text[t.start:t.end], w) {
+				if t.camel && (camelContains(text[t.start:t.end], w) || gi+1 < len(mt.camel) && camelSpells(text[t.start:t.end], w, mt.camel[gi+1])) {
 					hits = append(hits, hit{gi, altExact.credit() * camelCredit, int(t.start), int(t.end), true})
 				}
 			}
@@ -319,6 +319,16 @@ func camelContains(word, stem string) bool {
 		prev = r
 	}
 	return false
+}
+
+// camelSpells reports whether word is a CamelCase compound that starts with
+// stem and has one of next, the words after it in the query, as a later
+// part: "flash attention" spells "FlashAttention".
+func camelSpells(word, stem string, next []string) bool {
+	if len(word) < len(stem) || !strings.EqualFold(word[:len(stem)], stem) {
+		return false
+	}
+	return slices.ContainsFunc(next, func(n string) bool { return camelContains(word, n) })
 }
 
 // sortHits orders hits by position, longer first at the same start.

@@ -111,6 +111,11 @@ func (s *state) search(ctx context.Context, text string, q *parsedQuery, limit, 
 	if len(groups) > 0 {
 		mt.grams = s.queryGrams(s.gramWords(q))
 		s.rerank(cands, mt, mt.grams)
+		if !loose {
+			spelled := s.spelledPapers(ctx, q, groups, mt, cands)
+			cands = mergeRanked(cands, spelled, s.tune.Rerank)
+			res.Total += len(spelled)
+		}
 		if len(apart) > 0 {
 			s.rerank(apart, mt, mt.grams)
 			last := cands[len(cands)-1].rank
@@ -267,15 +272,7 @@ func (s *state) rerank(cands []candidate, mt *matcher, qg *queryGrams) {
 			c.rank += s.tune.Grams * s.gramScore(c.doc, qg)
 		}
 	}
-	slices.SortStableFunc(cands[:n], func(a, b candidate) int {
-		switch {
-		case a.rank > b.rank:
-			return -1
-		case a.rank < b.rank:
-			return 1
-		}
-		return strings.Compare(a.doc.ID, b.doc.ID)
-	})
+	sortByRank(cands[:n])
 	for i := n; i < len(cands); i++ {
 		cands[i].rank = cands[i-1].rank * 0.99
 	}

@@ -1,0 +1,106 @@
+package search
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Names written as one CamelCase word ("FlashAttention", "LongLoRA") are
+// typed apart in Slack ("flash attention"). bleve's OR of the words ranks
+// them below the many papers that repeat the commoner word, so the papers
+// that write the name are looked up by its joined form in a run of their
+// own, and join the re-ranking when they write it CamelCase: "health care"
+// gains nothing from "healthcare".
+
+// spelledPapersMax bounds the papers one spelled name adds.
+const spelledPapersMax = 10
+
+// spelledPapers returns the papers, not among cands, that write two
+// adjacent words of the query as one CamelCase name, re-scored as cands
+// were; filters apply as in the main run.
+func (s *state) spelledPapers(ctx context.Context, q *parsedQuery, groups []group, mt *matcher, cands []candidate) []candidate {
+	var alts []alt
+	for i := 0; i+1 < len(groups); i++ {
+		a, b := groups[i].surface, groups[i+1].surface
+		if !spellsCamelPart(a) || !spellsCamelPart(b) || len(mt.camel[i]) == 0 || len(mt.camel[i+1]) == 0 {
+			continue
+		}
+		if stem, ok := s.joinedStem(strings.ToLower(a + b)); ok && s.vocab.has(stem) {
+			alts = append(alts, alt{kind: altExact, terms: []string{stem}})
+		}
+	}
+	if len(alts) == 0 {
+		return nil
+	}
+	bq, err := s.bleveQuery(q, []group{{surface: groups[0].surface, alts: alts, weight: 1}})
+	if err != nil {
+		return nil
+	}
+	found, _, err := s.run(ctx, bq, spelledPapersMax)
+	if err != nil {
+		return nil
+	}
+	found = slices.DeleteFunc(notAmong(found, cands), func(c candidate) bool { return !s.writesCamelSpelled(c.doc, mt) })
+	s.rerank(found, mt, mt.grams)
+	return found
+}
+
+// writesCamelSpelled reports whether paper p's title or abstract has a
+// CamelCase word that two adjacent query words spell.
+func (s *state) writesCamelSpelled(p *record, mt *matcher) bool {
+	d := s.doc(p)
+	title := titleText(&p.Paper)
+	for _, f := range []struct {
+		toks []dtoken
+		text string
+	}{{d.title, title}, {d.abstract, p.Abstract}} {
+		for _, t := range f.toks {
+			if !t.camel {
+				continue
+			}
+			for gi := 0; gi+1 < len(mt.camel); gi++ {
+				for _, w := range mt.camel[gi] {
+					if camelSpells(f.text[t.start:t.end], w, mt.camel[gi+1]) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// spellsCamelPart reports whether a typed word can be a part of a CamelCase
+// name the matcher looks for: letters only, at least four of them.
+func spellsCamelPart(w string) bool {
+	return utf8.RuneCountInString(w) >= 4 && !strings.ContainsFunc(w, func(r rune) bool { return !unicode.IsLetter(r) })
+}
+
+// mergeRanked merges re-scored papers into cands' re-scored head (its first
+// n), in rank order; the papers below the head keep following it.
+func mergeRanked(cands, more []candidate, n int) []candidate {
+	n = min(n, len(cands))
+	head := append(slices.Clip(cands[:n]), more...)
+	sortByRank(head)
+	out := append(head, cands[n:]...)
+	for i := len(head); i < len(out); i++ {
+		out[i].rank = out[i-1].rank * 0.99
+	}
+	return out
+}
+
+// sortByRank orders candidates by rank, best first, ties by ID.
+func sortByRank(cs []candidate) {
+	slices.SortStableFunc(cs, func(a, b candidate) int {
+		switch {
+		case a.rank > b.rank:
+			return -1
+		case a.rank < b.rank:
+			return 1
+		}
+		return strings.Compare(a.doc.ID, b.doc.ID)
+	})
+}
