@@ -62,7 +62,7 @@ const (
 
 // mappingVersion is part of the on-disk index name: change it whenever the
 // mapping or the document layout changes, so old indexes are rebuilt.
-const mappingVersion = "m8"
+const mappingVersion = "m9"
 
 // newMapping returns the one index mapping of paperbot: BM25 scoring; title and
 // abstract analysed as English with stemming (title is weighted above abstract
@@ -81,8 +81,8 @@ func newMapping() (*mapping.IndexMappingImpl, error) {
 
 	err := im.AddCustomAnalyzer(analyzerText, map[string]any{
 		"type":          custom.Name,
-		"tokenizer":     unicode.Name,
-		"token_filters": []any{en.PossessiveName, lowercase.Name, en.StopName, filterFold, filterStems, porter.Name},
+		"tokenizer":     tokenizerText,
+		"token_filters": []any{en.PossessiveName, lowercase.Name, en.StopName, filterFold, filterNorms, filterStems, porter.Name},
 	})
 	if err != nil {
 		return nil, fmt.Errorf("text analyzer: %w", err)

@@ -1,0 +1,155 @@
+package search
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/blevesearch/bleve/v2/analysis"
+	"github.com/blevesearch/bleve/v2/analysis/tokenizer/unicode"
+	"github.com/blevesearch/bleve/v2/registry"
+)
+
+// Norms are written many ways: "ℓ₁" (TeX's \ell_1 as the corpus cleans
+// it), "ℓ1", "l_1", "L1", "ℓ_∞", "L∞", "l_inf". The word tokenizer keeps
+// some whole and cuts the subscript off others ("ℓ₁" is "ℓ"), so a search
+// for "L1 regularization" missed the papers that wrote \ell_1. One key per
+// norm ("l1", "l2", "lp", "linf") makes them the same word, in the index
+// and in queries alike.
+
+// tokenizerText is the word tokenizer with a norm's subscript kept on it.
+const tokenizerText = "paper_words"
+
+// filterNorms gives a norm's token its key.
+const filterNorms = "paper_norms"
+
+type normTokenizer struct{ words analysis.Tokenizer }
+
+func (nt normTokenizer) Tokenize(input []byte) analysis.TokenStream {
+	ts := nt.words.Tokenize(input)
+	for i := 0; i < len(ts); i++ {
+		t := ts[i]
+		if !isNormLetter(string(t.Term)) {
+			continue
+		}
+		// "L-infinity", "l-2": the hyphen joins the norm's index.
+		if i+1 < len(ts) && ts[i+1].Start == t.End+1 && input[t.End] == '-' {
+			if _, ok := normKey("l_" + strings.ToLower(string(ts[i+1].Term))); ok {
+				t.Term = append(append(t.Term, '_'), ts[i+1].Term...)
+				t.End = ts[i+1].End
+				ts = append(ts[:i+1], ts[i+2:]...)
+				for _, later := range ts[i+1:] {
+					later.Position--
+				}
+				continue
+			}
+		}
+		// The subscript, superscript or ∞ the tokenizer left out, written
+		// right after the letter ("ℓ₁", "L∞", "ℓ_∞").
+		end := t.End
+		for end < len(input) {
+			r, size := utf8.DecodeRune(input[end:])
+			if _, ok := normIndex(r); !ok || r == '∞' && end > t.End {
+				break
+			}
+			end += size
+			if r == '∞' {
+				break
+			}
+		}
+		if end > t.End {
+			t.Term = append(t.Term, input[t.End:end]...)
+			t.End = end
+		}
+	}
+	return ts
+}
+
+// isNormLetter reports whether a token is a norm's letter alone, maybe with
+// the underscore of a subscript: "ℓ", "L", "l_".
+func isNormLetter(term string) bool {
+	term = strings.TrimSuffix(term, "_")
+	return term == "ℓ" || term == "l" || term == "L"
+}
+
+// normIndex maps a subscript, superscript or infinity sign to the index
+// a key spells.
+func normIndex(r rune) (string, bool) {
+	switch {
+	case r >= '₀' && r <= '₉':
+		return string('0' + (r - '₀')), true
+	case r == '⁰':
+		return "0", true
+	case r == '¹':
+		return "1", true
+	case r == '²':
+		return "2", true
+	case r == '³':
+		return "3", true
+	case r >= '⁴' && r <= '⁹':
+		return string('4' + (r - '⁴')), true
+	case r == '∞':
+		return "inf", true
+	case r == 'ₚ':
+		return "p", true
+	}
+	return "", false
+}
+
+type normsFilter struct{}
+
+func (normsFilter) Filter(ts analysis.TokenStream) analysis.TokenStream {
+	for _, t := range ts {
+		if key, ok := normKey(string(t.Term)); ok {
+			t.Term, t.KeyWord = []byte(key), true
+		}
+	}
+	return ts
+}
+
+// normKey returns the key of a lower-cased norm token: "ℓ₁", "ℓ1", "l_1" and
+// "l1" are "l1"; "ℓ_∞", "l∞", "l_inf", "linfty" are "linf"; "ℓₚ" and "ℓ_p"
+// are "lp". ok is false for other tokens and for a key as typed.
+func normKey(term string) (key string, ok bool) {
+	rest, found := strings.CutPrefix(term, "ℓ")
+	if !found {
+		if rest, found = strings.CutPrefix(term, "l"); !found {
+			return "", false
+		}
+	}
+	switch rest = strings.TrimPrefix(rest, "_"); rest {
+	case "inf", "infty", "infinity", "∞":
+		key = "linf"
+	case "p", "ₚ", "q":
+		key = "l" + strings.ReplaceAll(rest, "ₚ", "p")
+	default:
+		var digits strings.Builder
+		for _, r := range rest {
+			if r >= '0' && r <= '9' {
+				digits.WriteRune(r)
+			} else if d, isDigit := normIndex(r); isDigit && d[0] >= '0' && d[0] <= '9' {
+				digits.WriteString(d)
+			} else {
+				return "", false
+			}
+		}
+		if digits.Len() == 0 || digits.Len() > 2 {
+			return "", false
+		}
+		key = "l" + digits.String()
+	}
+	return key, key != term
+}
+
+func init() {
+	err := registry.RegisterTokenizer(tokenizerText, func(map[string]any, *registry.Cache) (analysis.Tokenizer, error) {
+		return normTokenizer{unicode.NewUnicodeTokenizer()}, nil
+	})
+	if err == nil {
+		err = registry.RegisterTokenFilter(filterNorms, func(map[string]any, *registry.Cache) (analysis.TokenFilter, error) {
+			return normsFilter{}, nil
+		})
+	}
+	if err != nil {
+		panic(err) // a name clash with bleve's own: a programming error
+	}
+}
