@@ -132,6 +132,7 @@ func parseQuery(s string) (*parsedQuery, error) {
 	titleInWords(q)
 	q.text = withoutTimeFraming(q.text)
 	q.text = withoutLinkRequest(q.text)
+	q.text = snakeCaseApart(q.text)
 	if len(q.text) > 0 && !q.text[0].phrase && greetings[bareWord(q.text[0].text)] {
 		q.text = q.text[1:]
 	}

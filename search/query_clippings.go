@@ -1,7 +1,9 @@
 package search
 
 import (
+	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -62,4 +64,52 @@ func clipping(w string) string {
 		return full + "s"
 	}
 	return ""
+}
+
+// snakeCaseApart writes the parts of code names apart: "flash_attn" is
+// "flash attn", which the analyzer would keep as one word no paper has. An
+// underscore stays unless letters are on both its sides, two or more: in
+// "l_1" and "x_t" it marks a subscript, in "CRF01_AE" it is part of a name.
+func snakeCaseApart(text []clause) []clause {
+	var out []clause
+	for _, c := range text {
+		if c.phrase || !strings.Contains(c.text, "_") {
+			out = append(out, c)
+			continue
+		}
+		start := 0
+		for i := 0; i < len(c.text); i++ {
+			if c.text[i] == '_' && lettersBefore(c.text[:i]) >= 2 && lettersBefore(reversed(c.text[i+1:])) >= 2 {
+				out = append(out, clause{text: c.text[start:i]})
+				start = i + 1
+			}
+		}
+		out = append(out, clause{text: c.text[start:]})
+	}
+	return out
+}
+
+// lettersBefore counts the letters that end s, when the word they end has
+// no digit: 0 for "CRF01".
+func lettersBefore(s string) int {
+	n := 0
+	for len(s) > 0 {
+		r, size := utf8.DecodeLastRuneInString(s)
+		s = s[:len(s)-size]
+		if unicode.IsDigit(r) {
+			return 0
+		}
+		if !unicode.IsLetter(r) {
+			break
+		}
+		n++
+	}
+	return n
+}
+
+// reversed returns s with its runes in reverse order.
+func reversed(s string) string {
+	rs := []rune(s)
+	slices.Reverse(rs)
+	return string(rs)
 }

@@ -35,6 +35,9 @@ func TestParseQuery(t *testing.T) {
 		{"links to as a verb is text", "Cellular aging closely links to an older appearance.", parsedQuery{text: []clause{
 			{text: "Cellular"}, {text: "aging"}, {text: "closely"}, {text: "links"}, {text: "to"}, {text: "an"}, {text: "older"}, {text: "appearance."},
 		}}},
+		{"code names are their words", "`flash_attn` scaled_dot_product l_inf x_t CRF01_AE", parsedQuery{text: []clause{
+			{text: "`flash"}, {text: "attn`"}, {text: "scaled"}, {text: "dot"}, {text: "product"}, {text: "l_inf"}, {text: "x_t"}, {text: "CRF01_AE"},
+		}}},
 		{"time framing", "RL papers from last year, published in 2024", parsedQuery{
 			text: []clause{{text: "RL"}, {text: "papers"}, {text: "from"}, {text: "in"}, {text: "2024"}},
 		}},
@@ -95,7 +98,7 @@ func TestParseQuery(t *testing.T) {
 			{text: "models"}, {text: "except"}, {text: "those"}, {text: "we"}, {text: "trained"}, {text: "on"}, {text: "the"}, {text: "cluster"},
 		}}},
 		{"not alone is a word", "not all tokens", parsedQuery{text: []clause{{text: "not"}, {text: "all"}, {text: "tokens"}}}},
-		{"italics", "_kv cache_ max_len", parsedQuery{text: []clause{{text: "kv"}, {text: "cache"}, {text: "max_len"}}}},
+		{"italics", "_kv cache_ max_len", parsedQuery{text: []clause{{text: "kv"}, {text: "cache"}, {text: "max"}, {text: "len"}}}},
 		{"hi after the first word is a word", "Ly6C hi monocytes", parsedQuery{text: []clause{{text: "Ly6C"}, {text: "hi"}, {text: "monocytes"}}}},
 	}
 	for _, tt := range tests {

@@ -554,10 +554,11 @@ func TestTitleInWords(t *testing.T) {
 // A name written as one CamelCase word is typed apart in Slack: "flash
 // attention" listed papers that only say "attention" (and one "flash"),
 // never the FlashAttention papers, which bleve's OR of the two words left
-// below thirty others.
+// below thirty others. A code name's parts are its words ("flash_attn"
+// found nothing at all).
 func TestCamelCaseNamesTypedApart(t *testing.T) {
 	ix := bigIndex(t)
-	topSay(t, ix, 2, map[string]string{"flash attention": "flashattention"})
+	topSay(t, ix, 2, map[string]string{"flash attention": "flashattention", "`flash_attn`": "flashattention"})
 	topSay(t, ix, 1, map[string]string{"long lora": "longlora"})
 	if r := topResults(t, ix, "flash attention", 1); len(r) == 1 && !slices.Contains(r[0].Matched, "flash") {
 		t.Errorf("flash attention: matched %q, want flash among them", r[0].Matched)

@@ -28,6 +28,7 @@ func (s *state) spelledPapers(ctx context.Context, q *parsedQuery, groups []grou
 		if !spellsCamelPart(a) || !spellsCamelPart(b) || len(mt.camel[i]) == 0 || len(mt.camel[i+1]) == 0 {
 			continue
 		}
+		a, b = unclipped(a), unclipped(b) // "flash attn": FlashAttention
 		if stem, ok := s.joinedStem(strings.ToLower(a + b)); ok && s.vocab.has(stem) {
 			alts = append(alts, alt{kind: altExact, terms: []string{stem}})
 		}
@@ -71,6 +72,15 @@ func (s *state) writesCamelSpelled(p *record, mt *matcher) bool {
 		}
 	}
 	return false
+}
+
+// unclipped is the word a clipped word stands for ("attn": attention),
+// else the word.
+func unclipped(w string) string {
+	if full := clipping(w); full != "" {
+		return full
+	}
+	return w
 }
 
 // spellsCamelPart reports whether a typed word can be a part of a CamelCase
