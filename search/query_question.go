@@ -47,8 +47,12 @@ func isQuestion(s string) bool {
 	if len(words) > 1 && greetings[bareWord(words[0])] {
 		words = words[1:]
 	}
-	if len(words) > 1 && requestNouns[bareWord(words[0])] && requestLinks[bareWord(words[1])] {
-		return true // "refs on sparse autoencoders", "papers showing ..."
+	request := words
+	if len(request) > 2 && requestArticles[bareWord(request[0])] {
+		request = request[1:] // "the paper that showed ..."
+	}
+	if len(request) > 1 && requestNouns[bareWord(request[0])] && requestLinks[bareWord(request[1])] {
+		return true // "refs on sparse autoencoders", "papers showing ...", "reading list for ..."
 	}
 	return len(words) > 0 && questionStarts[bareWord(words[0])]
 }
@@ -66,7 +70,11 @@ var requestNouns = map[string]bool{
 var requestLinks = map[string]bool{
 	"on": true, "about": true, "for": true, "regarding": true, "re": true, "that": true,
 	"which": true, "where": true, "showing": true, "proving": true, "proposing": true,
+	"list": true, "lists": true,
 }
+
+// requestArticles may open a request before its noun: "the paper that ...".
+var requestArticles = map[string]bool{"the": true, "a": true, "an": true, "some": true}
 
 // metaWords never say what a paper is about: they are dropped from free text
 // (quoted phrases keep them).
@@ -96,7 +104,7 @@ var metaWords = map[string]bool{
 // the question ("which papers make ... faster", "does any paper propose ...").
 var questionWords = map[string]bool{
 	"propose": true, "proposes": true, "proposed": true, "present": true, "presents": true,
-	"introduce": true, "introduces": true, "study": true, "studies": true, "studied": true,
+	"introduce": true, "introduces": true, "introduced": true, "introducing": true, "study": true, "studies": true, "studied": true,
 	"describe": true, "describes": true, "discuss": true, "discusses": true, "make": true,
 	"makes": true, "making": true, "use": true, "uses": true, "using": true, "get": true,
 	"gets": true, "talk": true, "talks": true, "mention": true, "mentions": true,
@@ -141,6 +149,8 @@ var questionWords = map[string]bool{
 	"followup": true, "followups": true,
 	// "who are the authors of Vision Transformers Need Registers?"
 	"author": true, "authors": true,
+	// "what does the mamba paper say (claim) about long sequences?"
+	"say": true, "says": true, "claim": true, "claims": true,
 }
 
 // isMetaWord reports whether the typed word w is dropped from the free text.

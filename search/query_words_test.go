@@ -452,7 +452,7 @@ func TestYearSpanOfEveryPaperSaysNothing(t *testing.T) {
 // it matched one of those words.
 func TestAskingWordsAnsweredAsTheirTopic(t *testing.T) {
 	ix := bigIndex(t)
-	asking := []string{"refs", "cite", "tl;dr", "just", "ideally", "showing", "people", "days", "work", "related", "section", "writing", "building", "read", "used", "choose", "pros", "cons", "difference", "much", "worked", "reference", "100x", "2.5", "authors"}
+	asking := []string{"refs", "cite", "tl;dr", "just", "ideally", "showing", "people", "days", "work", "related", "section", "writing", "building", "read", "used", "choose", "pros", "cons", "difference", "much", "worked", "reference", "100x", "2.5", "authors", "introduced", "reading", "list", "showed", "claim"}
 	for q, topic := range map[string]string{
 		"how are people evaluating code generation these days":                                      "evaluating code generation",
 		"is in-context learning just gradient descent?":                                             "in-context learning gradient descent",
@@ -475,6 +475,10 @@ func TestAskingWordsAnsweredAsTheirTopic(t *testing.T) {
 		"I need a good reference for the lottery ticket hypothesis":                                 "lottery ticket hypothesis",
 		"link to the DPO paper":                                                                     "DPO",
 		"who are the authors of Vision Transformers Need Registers?":                                "Vision Transformers Registers",
+		"which paper introduced GFlowNets?":                                                         "GFlowNets",
+		"reading list for mechanistic interpretability":                                             "mechanistic interpretability",
+		"the paper that showed LLMs can't self-correct":                                             "LLMs can't self-correct",
+		"what does the mamba paper claim about long sequences?":                                     "mamba long sequences",
 		// A factor says how much, and is no topic.
 		"100x faster diffusion sampling": "faster diffusion sampling",
 		"2.5× smaller LLMs":              "smaller LLMs",
