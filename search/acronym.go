@@ -80,7 +80,7 @@ const maxExpansions = 3
 // expansion is one acronym/long-form pair, as analysed stems.
 type expansion struct {
 	acronym string   // stem of the acronym, e.g. "mlip"
-	short   string   // the acronym as written, lower-cased ("los", whose stem is "lo")
+	short   string   // the acronym as written ("LOS", whose stem is "lo")
 	terms   []string // stems of the long form by position; "" marks a stop-word gap
 	text    string   // the long form as written, e.g. "machine learning interatomic potentials"
 	count   int      // how often the corpus defines it (hand-kept pairs count high)
@@ -140,7 +140,7 @@ func newAcronymTable(a analysis.Analyzer, pairs []acronymPair) *acronymTable {
 			continue
 		}
 		terms := positionTerms(a.Analyze([]byte(p.long)))
-		e := expansion{acronym: string(st[0].Term), short: strings.ToLower(p.short), terms: terms, text: p.long, count: p.count, mined: mined, curated: p.curated}
+		e := expansion{acronym: string(st[0].Term), short: p.short, terms: terms, text: p.long, count: p.count, mined: mined, curated: p.curated}
 		w := e.words()
 		if len(w) < 2 || slices.Contains(w, e.acronym) {
 			continue

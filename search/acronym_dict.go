@@ -37,6 +37,9 @@ func curatedAcronyms() []acronymPair {
 // "PET", "SAM") expand only when typed with a capital or digit, so "map"
 // and "pet" stay words.
 func expandsAsTyped(e expansion, surface string) bool {
+	if otherCapitals(e.short, surface) || otherCapitals(surface, e.short) {
+		return false // "EGFR" is not the eGFR of kidney function
+	}
 	if !e.curated || len([]rune(e.acronym)) >= 4 {
 		return true
 	}

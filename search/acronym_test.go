@@ -94,8 +94,8 @@ func TestAmbiguousAcronyms(t *testing.T) {
 	papers = append(papers, Paper{Abstract: "Length of stay (LOS) in hospital."})
 	tab := newAcronymTable(an.text, mineAcronyms(papers))
 	// The acronym as written, for telling "LOS" (stem "lo") from "LNS".
-	if es := tab.expansions("lo"); len(es) == 0 || es[0].short != "los" {
-		t.Errorf("LOS: long forms %+v, want the acronym as written (los)", es)
+	if es := tab.expansions("lo"); len(es) == 0 || es[0].short != "LOS" {
+		t.Errorf("LOS: long forms %+v, want the acronym as written (LOS)", es)
 	}
 	for ac, want := range map[string]bool{"rl": false, "rlhf": false, "pomdp": false, "da": true} {
 		if tab.ambiguous[ac] != want {
@@ -197,4 +197,29 @@ func testAnalyzers(t *testing.T) analyzers {
 		t.Fatal(err)
 	}
 	return an
+}
+
+// A unit is no acronym: SciFact's "mg/dL" and "500 mL" matched "deep
+// learning versus classical machine learning" as DL and ML, so the query
+// was answered over clinical papers. A paper's word in other capitals
+// ("dL", "eGFR") is not the acronym ("DL", "EGFR"), typed or long form's.
+func TestUnitsAreNoAcronyms(t *testing.T) {
+	papers := []Paper{
+		{ID: "dl", Title: "Screening retinal scans", Abstract: "We apply deep learning (DL) to retinal images. DL models reach expert accuracy."},
+		{ID: "units", Title: "Creatinine and kidney outcomes", Abstract: "Serum creatinine above 1.5 mg/dL predicted kidney failure. Patients received 500 mL of saline."},
+		{ID: "egfr", Title: "Kidney function decline", Abstract: "The estimated glomerular filtration rate (eGFR) declined with age."},
+		{ID: "receptor", Title: "Receptor signalling in tumours", Abstract: "The epidermal growth factor receptor (EGFR) drives tumour growth."},
+	}
+	ix := openT(t, &Corpus{Papers: papers}, Options{})
+	for q, not := range map[string]string{"deep learning": "units", "DL": "units", "ML": "units", "EGFR": "egfr", "epidermal growth factor receptor": "egfr"} {
+		res, err := ix.Search(t.Context(), Request{Text: q, Limit: 5})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range res.Results {
+			if r.ID == not && len(r.Matched) > 0 {
+				t.Errorf("%q: paper %q matched %q", q, r.ID, r.Matched)
+			}
+		}
+	}
 }

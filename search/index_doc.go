@@ -114,6 +114,18 @@ type docMatch struct {
 	coverage float64 // idf-weighted share of the query's groups matched, 0..1
 }
 
+// field is one analysed field of a paper, with its text.
+type field struct {
+	toks []dtoken
+	text string
+}
+
+// fields returns p's title and abstract, analysed.
+func (s *state) fields(p *record) [2]field {
+	d := s.doc(p)
+	return [2]field{{d.title, titleText(&p.Paper)}, {d.abstract, p.Abstract}}
+}
+
 // camelCredit is the credit of a word found inside a CamelCase compound
 // ("prefill" in "SpecPrefill").
 const camelCredit = 0.7
@@ -232,8 +244,13 @@ func (mt *matcher) hits(toks []dtoken, text string) []hit {
 		for _, r := range mt.byStem[t.stem] {
 			if r.terms == nil {
 				credit := r.credit
-				if r.acronym != "" && !sameWord(text[t.start:t.end], r.acronym) {
-					credit *= otherFormCredit
+				if r.acronym != "" {
+					if otherCapitals(text[t.start:t.end], r.acronym) {
+						continue
+					}
+					if !sameWord(text[t.start:t.end], r.acronym) {
+						credit *= otherFormCredit
+					}
 				}
 				hits = append(hits, hit{r.group, credit, int(t.start), int(t.end), r.exact})
 				found[r.group] = true

@@ -331,11 +331,10 @@ func (s *state) result(c candidate, topRank float64, mt *matcher, wantAnswer boo
 // are not the long form "process reward models", but they are why the
 // paper is listed.
 func (s *state) wordsFound(p *record, groups []group) []string {
-	d := s.doc(p)
-	has := func(stem string) bool {
-		for _, toks := range [][]dtoken{d.title, d.abstract} {
-			for _, t := range toks {
-				if t.stem == stem {
+	has := func(stem, typed string) bool {
+		for _, f := range s.fields(p) {
+			for _, t := range f.toks {
+				if t.stem == stem && !otherCapitals(f.text[t.start:t.end], typed) {
 					return true
 				}
 			}
@@ -345,7 +344,7 @@ func (s *state) wordsFound(p *record, groups []group) []string {
 	var out []string
 	for _, g := range groups {
 		for _, t := range s.an.text.Analyze([]byte(g.surface)) {
-			if w := g.surface[t.Start:t.End]; has(string(t.Term)) && !slices.Contains(out, w) {
+			if w := g.surface[t.Start:t.End]; has(string(t.Term), w) && !slices.Contains(out, w) {
 				out = append(out, w)
 			}
 		}

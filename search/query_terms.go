@@ -56,6 +56,7 @@ func sameWord(surface, acronym string) bool {
 	if strings.IndexFunc(surface, unicode.IsUpper) < 0 {
 		return false
 	}
+	acronym = strings.ToLower(acronym)
 	typed := surface
 	// As joined: "GPT-4" is the word GPT4.
 	surface = strings.Map(func(r rune) rune {
@@ -70,6 +71,15 @@ func sameWord(surface, acronym string) bool {
 	}
 	// A plural's s is lower-case: "LNs" are LNs, "LNS" another acronym.
 	return !strings.HasSuffix(typed, "S") && (surface == base+"s" || surface == base+"es")
+}
+
+// otherCapitals reports whether a paper's word starts in lower case and has
+// a capital after, where the acronym starts with a capital: "dL" and "mL"
+// are units, "eGFR" is not EGFR.
+func otherCapitals(surface, acronym string) bool {
+	first, _ := utf8.DecodeRuneInString(surface)
+	a, _ := utf8.DecodeRuneInString(acronym)
+	return unicode.IsUpper(a) && unicode.IsLower(first) && strings.IndexFunc(surface, unicode.IsUpper) > 0
 }
 
 // credit is how much a match of this kind counts towards query coverage.
@@ -113,9 +123,11 @@ type alt struct {
 	// standsFor: the word is what the typed one stands for ("interp":
 	// interpretability), so a card shows the paper's word beside it.
 	standsFor bool
-	// acronym is the word as typed, lower-cased, when it was typed in
-	// capitals ("CLIP"): a paper's word that only shares its stem
-	// ("clipping") is another word, and counts for less.
+	// acronym is the word as typed when it was typed in capitals ("CLIP"),
+	// or the acronym of a long form as papers write it: a paper's word
+	// that only shares its stem ("clipping") is another word, and counts
+	// for less; one in other capitals ("dL", a decilitre, for DL) counts
+	// not at all.
 	acronym string
 }
 
@@ -413,7 +425,7 @@ func (s *state) wordGroup(t qtoken) group {
 	g := group{surface: t.surface, alts: []alt{{kind: altExact, terms: []string{t.stem}}}}
 	caps := typedInCapitals(t.surface)
 	if caps {
-		g.alts[0].acronym = strings.ToLower(t.surface)
+		g.alts[0].acronym = t.surface
 	}
 	if t.typedStem != "" {
 		g.alts[0].standsFor = true

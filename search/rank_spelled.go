@@ -52,12 +52,7 @@ func (s *state) spelledPapers(ctx context.Context, q *parsedQuery, groups []grou
 // writesCamelSpelled reports whether paper p's title or abstract has a
 // CamelCase word that two adjacent query words spell.
 func (s *state) writesCamelSpelled(p *record, mt *matcher) bool {
-	d := s.doc(p)
-	title := titleText(&p.Paper)
-	for _, f := range []struct {
-		toks []dtoken
-		text string
-	}{{d.title, title}, {d.abstract, p.Abstract}} {
+	for _, f := range s.fields(p) {
 		for _, t := range f.toks {
 			if !t.camel {
 				continue
