@@ -329,23 +329,46 @@ func (s *state) result(c candidate, topRank float64, mt *matcher, wantAnswer boo
 // wordsFound lists the query words a paper has apart, when it matches no
 // group as asked: "process", "reward" and "models" far from each other
 // are not the long form "process reward models", but they are why the
-// paper is listed.
+// paper is listed. A typed acronym the paper lacks shows the words of its
+// long form it has: "SNN (spike … neural … networks)".
 func (s *state) wordsFound(p *record, groups []group) []string {
-	has := func(stem, typed string) bool {
-		for _, f := range s.fields(p) {
+	fields := s.fields(p)
+	find := func(stem, typed string) (string, bool) {
+		for _, f := range fields {
 			for _, t := range f.toks {
-				if t.stem == stem && !otherCapitals(f.text[t.start:t.end], typed) {
-					return true
+				if w := f.text[t.start:t.end]; t.stem == stem && !otherCapitals(w, typed) {
+					return w, true
 				}
 			}
 		}
-		return false
+		return "", false
 	}
 	var out []string
 	for _, g := range groups {
+		found := false
 		for _, t := range s.an.text.Analyze([]byte(g.surface)) {
-			if w := g.surface[t.Start:t.End]; has(string(t.Term), w) && !slices.Contains(out, w) {
-				out = append(out, w)
+			if w := g.surface[t.Start:t.End]; !slices.Contains(out, w) {
+				if _, ok := find(string(t.Term), w); ok {
+					out, found = append(out, w), true
+				}
+			}
+		}
+		if found {
+			continue
+		}
+		for _, a := range g.alts {
+			if a.kind != altAcronym {
+				continue
+			}
+			var apart []string
+			for _, w := range a.words() {
+				if text, ok := find(w, a.acronym); ok && !slices.Contains(apart, text) {
+					apart = append(apart, text)
+				}
+			}
+			if len(apart) > 0 {
+				out = append(out, matchedAs(g.surface, strings.Join(apart, " … ")))
+				break
 			}
 		}
 	}

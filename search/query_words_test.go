@@ -198,12 +198,13 @@ func TestClosestPapersWhenNoPaperHasThePhrase(t *testing.T) {
 }
 
 // Every card says which of the user's words the paper has, even when it
-// has a long form's words apart ("process", "reward" and "models"), and
-// never a word that only frames the question ("can").
+// has a long form's words apart ("process", "reward" and "models"; the
+// words of a typed acronym's long form, "SNN (spike … neural …
+// networks)"), and never a word that only frames the question ("can").
 func TestEveryCardSaysWhatMatched(t *testing.T) {
 	ix, _ := seedIndex(t)
 	for _, q := range []string{"process reward models", "How can I speed up attention for long sequences?", "can LLMs do planning?",
-		"recommend a paper about watermarks", "is anyone working on recent protein design?"} {
+		"recommend a paper about watermarks", "is anyone working on recent protein design?", "SNN with temporal shift"} {
 		res, err := ix.Search(t.Context(), Request{Text: q, Limit: 10})
 		if err != nil {
 			t.Fatal(err)
