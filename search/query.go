@@ -136,6 +136,9 @@ func parseQuery(s string) (*parsedQuery, error) {
 	if len(q.text) > 0 && !q.text[0].phrase && greetings[bareWord(q.text[0].text)] {
 		q.text = q.text[1:]
 	}
+	if len(q.text) > 0 && !q.text[0].phrase && isChatLabel(q.text[0].text) {
+		q.text = q.text[1:]
+	}
 	if !q.positive() {
 		if len(q.exclude) == 0 && len(q.fields) == 0 && len(q.years) == 0 && q.hasCode == nil {
 			return nil, invalidf(opParse, "the query has nothing to search for: type a few words, e.g. `graph neural networks`")

@@ -32,6 +32,21 @@ var questionStarts = map[string]bool{
 // is also a word of the papers ("Ly6C hi monocytes").
 var greetings = map[string]bool{"hi": true, "hello": true, "hey": true}
 
+// chatLabels open a message with a colon to say what it is ("Q: what is
+// grokking?", "re: kv cache"); like greetings, only first, since a title's
+// first words end with a colon too ("Mamba: linear-time ...").
+var chatLabels = map[string]bool{
+	"q": true, "question": true, "re": true, "fwd": true, "fw": true, "update": true,
+	"fyi": true, "ps": true, "note": true, "edit": true, "context": true, "ask": true,
+	"request": true, "query": true, "topic": true, "tldr": true, "tl;dr": true, "eli5": true,
+}
+
+// isChatLabel reports whether the typed word w is a chat label with its
+// colon.
+func isChatLabel(w string) bool {
+	return strings.HasSuffix(w, ":") && chatLabels[strings.ToLower(strings.TrimSuffix(w, ":"))]
+}
+
 // bareWord is w lower-cased without the punctuation around it.
 func bareWord(w string) string {
 	return strings.ToLower(strings.TrimFunc(w, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }))
@@ -45,6 +60,9 @@ func isQuestion(s string) bool {
 	}
 	words := strings.Fields(s)
 	if len(words) > 1 && greetings[bareWord(words[0])] {
+		words = words[1:]
+	}
+	if len(words) > 1 && isChatLabel(words[0]) {
 		words = words[1:]
 	}
 	request := words

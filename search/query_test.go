@@ -38,6 +38,8 @@ func TestParseQuery(t *testing.T) {
 		{"code names are their words", "`flash_attn` scaled_dot_product l_inf x_t CRF01_AE", parsedQuery{text: []clause{
 			{text: "`flash"}, {text: "attn`"}, {text: "scaled"}, {text: "dot"}, {text: "product"}, {text: "l_inf"}, {text: "x_t"}, {text: "CRF01_AE"},
 		}}},
+		{"chat label", "Q: what is grokking?", parsedQuery{text: []clause{{text: "what"}, {text: "is"}, {text: "grokking?"}}, question: true}},
+		{"a title's colon is text", "Mamba: linear-time", parsedQuery{text: []clause{{text: "Mamba:"}, {text: "linear-time"}}}},
 		{"time framing", "RL papers from last year, published in 2024", parsedQuery{
 			text: []clause{{text: "RL"}, {text: "papers"}, {text: "from"}, {text: "in"}, {text: "2024"}},
 		}},

@@ -453,7 +453,7 @@ func TestYearSpanOfEveryPaperSaysNothing(t *testing.T) {
 // it matched one of those words.
 func TestAskingWordsAnsweredAsTheirTopic(t *testing.T) {
 	ix := bigIndex(t)
-	asking := []string{"refs", "cite", "tl;dr", "just", "ideally", "showing", "people", "days", "work", "related", "section", "writing", "building", "read", "used", "choose", "pros", "cons", "difference", "much", "worked", "reference", "100x", "2.5", "authors", "introduced", "reading", "list", "showed", "claim"}
+	asking := []string{"refs", "cite", "tl;dr", "just", "ideally", "showing", "people", "days", "work", "related", "section", "writing", "building", "read", "used", "choose", "pros", "cons", "difference", "much", "worked", "reference", "100x", "2.5", "authors", "introduced", "reading", "list", "showed", "claim", "Q", "re", "question", "study", "Update", "new"}
 	for q, topic := range map[string]string{
 		"how are people evaluating code generation these days":                                      "evaluating code generation",
 		"is in-context learning just gradient descent?":                                             "in-context learning gradient descent",
@@ -480,6 +480,11 @@ func TestAskingWordsAnsweredAsTheirTopic(t *testing.T) {
 		"reading list for mechanistic interpretability":                                             "mechanistic interpretability",
 		"the paper that showed LLMs can't self-correct":                                             "LLMs can't self-correct",
 		"what does the mamba paper claim about long sequences?":                                     "mamba long sequences",
+		// Chat labels: "Q:" left the grokking papers refused.
+		"Q: what is grokking?":                    "grokking",
+		"re: kv cache compression":                "kv cache compression",
+		"question: which papers study watermarks": "watermarks",
+		"Update: any new work on mamba":           "mamba",
 		// A factor says how much, and is no topic.
 		"100x faster diffusion sampling": "faster diffusion sampling",
 		"2.5× smaller LLMs":              "smaller LLMs",
