@@ -96,8 +96,9 @@ func (s *state) bleveQuery(q *parsedQuery, groups []group) (bq.Query, error) {
 const ubiquitousShare = 0.4
 
 // retrieved returns the groups worth a bleve clause: all but single
-// ubiquitous words, unless nothing else is left. Re-ranking still counts
-// the ubiquitous ones (at their low idf).
+// ubiquitous words, unless no paper has what is left ("fp8 training": the
+// papers that say "training" are the closest, not none). Re-ranking still
+// counts the ubiquitous ones (at their low idf).
 func (s *state) retrieved(groups []group) []group {
 	limit := int(ubiquitousShare * float64(s.vocab.n))
 	var out []group
@@ -107,7 +108,7 @@ func (s *state) retrieved(groups []group) []group {
 		}
 		out = append(out, g)
 	}
-	if len(out) == 0 {
+	if !slices.ContainsFunc(out, s.groupKnown) {
 		return groups
 	}
 	return out
