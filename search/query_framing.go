@@ -41,14 +41,19 @@ var auxiliaries = map[string]bool{
 }
 
 // withoutAskersAndTimes drops from a question the askers after its verb,
-// what the asker is doing ("I'm writing ..."), "point me (to)" and "these
-// days": words of the conversation that papers use for other things (the
-// people of a user study, the days of a trial).
+// what the asker is doing ("I'm writing ..."), "point me (to)", "learn
+// (more) about" and "these days": words of the conversation that papers
+// use for other things (the people of a user study, the days of a trial,
+// what a model learns).
 func withoutAskersAndTimes(text []clause) []clause {
 	out := text[:0:0]
 	for i, c := range text {
 		if i+1 < len(text) && isWords(text[i:i+2], "point", "me|us") {
 			continue // "can someone point me to ...", not point clouds
+		}
+		if i+1 < len(text) && (isWords(text[i:i+2], "learn|read", "about|up") || i+2 < len(text) && isWords(text[i:i+3], "learn|read", "more|up", "about|on")) ||
+			i > 0 && i+1 < len(text) && isWords(text[i-1:i+2], "learn|read", "more|up", "about|on") {
+			continue // "I want to learn (more) about diffusion", "read up on GNNs"
 		}
 		if i > 0 && !c.phrase && !text[i-1].phrase && !endsClause(text[i-1].text) {
 			prev, w := bareWord(text[i-1].text), bareWord(c.text)

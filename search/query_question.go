@@ -169,6 +169,13 @@ var questionWords = map[string]bool{
 	"author": true, "authors": true,
 	// "what does the mamba paper say (claim) about long sequences?"
 	"say": true, "says": true, "claim": true, "claims": true,
+	// Where to begin and whom to ask: "where do I start with GNNs?", "is
+	// anyone here familiar with work on model collapse?". Not "first":
+	// "we present the first ..." reads as a question too, and there it
+	// is a claim.
+	"start": true, "starting": true, "begin": true, "beginner": true, "beginners": true,
+	"newbie": true, "familiar": true, "here": true, "anybody": true, "somebody": true,
+	"foundational": true, "introductory": true, "must-read": true,
 }
 
 // isMetaWord reports whether the typed word w is dropped from the free text.
