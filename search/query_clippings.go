@@ -71,7 +71,10 @@ func clipping(w string) string {
 // underscore stays unless letters are on both its sides, two or more: in
 // "l_1" and "x_t" it marks a subscript, in "CRF01_AE" it is part of a name.
 func snakeCaseApart(text []clause) []clause {
-	var out []clause
+	if !slices.ContainsFunc(text, func(c clause) bool { return !c.phrase && strings.Contains(c.text, "_") }) {
+		return text
+	}
+	out := make([]clause, 0, len(text)+2)
 	for _, c := range text {
 		if c.phrase || !strings.Contains(c.text, "_") {
 			out = append(out, c)

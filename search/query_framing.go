@@ -1,8 +1,8 @@
 package search
 
 import (
-	"slices"
 	"strings"
+	"unicode"
 )
 
 // Requests say in words what is not their topic: who asks and what they are
@@ -46,7 +46,7 @@ var auxiliaries = map[string]bool{
 // use for other things (the people of a user study, the days of a trial,
 // what a model learns).
 func withoutAskersAndTimes(text []clause) []clause {
-	out := text[:0:0]
+	out := clausesFor(text)
 	for i, c := range text {
 		if i+1 < len(text) && isWords(text[i:i+2], "point", "me|us") {
 			continue // "can someone point me to ...", not point clouds
@@ -88,7 +88,7 @@ const relatedWorkLinks = "on|about|for|regarding|of"
 // its title') into the filter title:<word>, and drops "titled" and
 // "called" before a quoted title, which is searched as typed.
 func titleInWords(q *parsedQuery) {
-	out := q.text[:0:0]
+	out := clausesFor(q.text)
 	for i := 0; i < len(q.text); i++ {
 		c := q.text[i]
 		if w := bareWord(c.text); !c.phrase && (w == "titled" || w == "called" || w == "entitled") && i+1 < len(q.text) && q.text[i+1].phrase {
@@ -104,15 +104,39 @@ func titleInWords(q *parsedQuery) {
 	q.text = out
 }
 
+// clausesFor returns an empty slice with room for text's clauses: a pass
+// keeps some of them, allocating once. Nil stays nil.
+func clausesFor(text []clause) []clause {
+	if text == nil {
+		return nil
+	}
+	return make([]clause, 0, len(text))
+}
+
 // isWords reports whether the clauses are the words given, each of a set
 // written "a|b", with no punctuation before the last.
 func isWords(cs []clause, sets ...string) bool {
 	for k, c := range cs {
-		if c.phrase || k < len(cs)-1 && endsClause(c.text) || !slices.Contains(strings.Split(sets[k], "|"), bareWord(c.text)) {
+		if c.phrase || k < len(cs)-1 && endsClause(c.text) || !inSet(sets[k], c.text) {
 			return false
 		}
 	}
 	return true
+}
+
+// inSet reports whether the typed word w, without the punctuation around
+// it, is one of set's words ("a|b"), in any case. It allocates nothing: the
+// framing passes run it on every word of every query.
+func inSet(set, w string) bool {
+	w = strings.TrimFunc(w, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	for set != "" {
+		var word string
+		word, set, _ = strings.Cut(set, "|")
+		if strings.EqualFold(word, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // withoutLinkRequest drops a request for a link ("link to the DPO paper",
@@ -120,7 +144,7 @@ func isWords(cs []clause, sets ...string) bool {
 // text or after "the"/"a": "aging links to an older appearance" and "link
 // prediction" are topics.
 func withoutLinkRequest(text []clause) []clause {
-	out := text[:0:0]
+	out := clausesFor(text)
 	for i := 0; i < len(text); i++ {
 		opens := i == 0 || isWords(text[i-1:i], "the|a")
 		if opens && i+1 < len(text) && isWords(text[i:i+2], "link|url", "to|for") {
@@ -136,7 +160,7 @@ func withoutLinkRequest(text []clause) []clause {
 // year to match: "from last year", "in recent years", and "published" before
 // "in 2024" (the year is searched; "published" is in every paper's story).
 func withoutTimeFraming(text []clause) []clause {
-	out := text[:0:0]
+	out := clausesFor(text)
 	for i := 0; i < len(text); i++ {
 		c := text[i]
 		if i+1 < len(text) && isWords(text[i:i+2], "last|this|past|recent", "year|years") {

@@ -16,7 +16,7 @@ func FuzzParseQuery(f *testing.F) {
 		"kv cache", `"flow matching" -image`, "title:transformer author:\"Tommi Jaakkola\"",
 		"year:2020..2024 has:code", "year:>=2023", "-has:code graphs", "which paper rediscovers the Kramers-Wannier duality?",
 		`"unclosed`, "foo:", "year:abc", "- -- ---", "“smart” quotes", "https://github.com/a/b", "::::", "title:\"\"",
-		"year:2024..2020", "a\x00b", "\xff\xfe", "-\"\"", "MLIP transfomer équivariance",
+		"year:2024..2020", "a\x00b", "\xff\xfe", "-\"\"", "MLIP transfomer équivariance", "ℓ₁ L-infinity l_inf ℓ_∞ L∞", "flash_attn flash attention", "Q: re: x_y_z",
 	} {
 		f.Add(s)
 	}

@@ -216,7 +216,7 @@ const maxSpokenExclusion = 4
 // "diffusion models but not for images", paperbot had ranked image papers
 // first, matching the very word the user ruled out.
 func spokenExclusions(text, exclude []clause) ([]clause, []clause) {
-	out := text[:0:0]
+	out := clausesFor(text)
 	for i := 0; i < len(text); i++ {
 		c := text[i]
 		start := -1
