@@ -2,10 +2,8 @@ package search
 
 import (
 	"strings"
-	"unicode/utf8"
 
 	"github.com/blevesearch/bleve/v2/analysis"
-	"github.com/blevesearch/bleve/v2/analysis/tokenizer/unicode"
 	"github.com/blevesearch/bleve/v2/registry"
 )
 
@@ -15,54 +13,6 @@ import (
 // for "L1 regularization" missed the papers that wrote \ell_1. One key per
 // norm ("l1", "l2", "lp", "linf") makes them the same word, in the index
 // and in queries alike.
-
-// tokenizerText is the word tokenizer with a norm's subscript kept on it.
-const tokenizerText = "paper_words"
-
-// filterNorms gives a norm's token its key.
-const filterNorms = "paper_norms"
-
-type normTokenizer struct{ words analysis.Tokenizer }
-
-func (nt normTokenizer) Tokenize(input []byte) analysis.TokenStream {
-	ts := nt.words.Tokenize(input)
-	for i := 0; i < len(ts); i++ {
-		t := ts[i]
-		if !isNormLetter(string(t.Term)) {
-			continue
-		}
-		// "L-infinity", "l-2": the hyphen joins the norm's index.
-		if i+1 < len(ts) && ts[i+1].Start == t.End+1 && input[t.End] == '-' {
-			if _, ok := normKey("l_" + strings.ToLower(string(ts[i+1].Term))); ok {
-				t.Term = append(append(t.Term, '_'), ts[i+1].Term...)
-				t.End = ts[i+1].End
-				ts = append(ts[:i+1], ts[i+2:]...)
-				for _, later := range ts[i+1:] {
-					later.Position--
-				}
-				continue
-			}
-		}
-		// The subscript, superscript or ∞ the tokenizer left out, written
-		// right after the letter ("ℓ₁", "L∞", "ℓ_∞").
-		end := t.End
-		for end < len(input) {
-			r, size := utf8.DecodeRune(input[end:])
-			if _, ok := normIndex(r); !ok || r == '∞' && end > t.End {
-				break
-			}
-			end += size
-			if r == '∞' {
-				break
-			}
-		}
-		if end > t.End {
-			t.Term = append(t.Term, input[t.End:end]...)
-			t.End = end
-		}
-	}
-	return ts
-}
 
 // isNormLetter reports whether a token is a norm's letter alone, maybe with
 // the underscore of a subscript: "ℓ", "L", "l_".
@@ -140,15 +90,13 @@ func normKey(term string) (key string, ok bool) {
 	return key, key != term
 }
 
+// filterNorms gives a norm's token its key.
+const filterNorms = "paper_norms"
+
 func init() {
-	err := registry.RegisterTokenizer(tokenizerText, func(map[string]any, *registry.Cache) (analysis.Tokenizer, error) {
-		return normTokenizer{unicode.NewUnicodeTokenizer()}, nil
+	err := registry.RegisterTokenFilter(filterNorms, func(map[string]any, *registry.Cache) (analysis.TokenFilter, error) {
+		return normsFilter{}, nil
 	})
-	if err == nil {
-		err = registry.RegisterTokenFilter(filterNorms, func(map[string]any, *registry.Cache) (analysis.TokenFilter, error) {
-			return normsFilter{}, nil
-		})
-	}
 	if err != nil {
 		panic(err) // a name clash with bleve's own: a programming error
 	}

@@ -1,0 +1,35 @@
+package search
+
+import (
+	"slices"
+	"testing"
+)
+
+// A possessive after a number is no word: "GPT-4's coding ability" matched
+// "s" in every paper that wrote "4's", and listed one for it.
+func TestPossessiveAfterANumber(t *testing.T) {
+	an := testAnalyzers(t)
+	for text, want := range map[string][]string{
+		"GPT-4's coding ability": {"gpt", "4", "code", "abil"},
+		"the 1990’s networks":    {"1990", "network"},
+		"Adam's update":          {"adam", "updat"},
+		"vitamin S and type s":   {"vitamin", "s", "type", "s"},
+	} {
+		ts := an.text.Analyze([]byte(text))
+		var got []string
+		for i, tk := range ts {
+			got = append(got, string(tk.Term))
+			if i > 0 && tk.Position <= ts[i-1].Position {
+				t.Errorf("%q: %q at position %d after %d", text, tk.Term, tk.Position, ts[i-1].Position)
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%q analyses to %q, want %q", text, got, want)
+		}
+	}
+	for i, r := range topResults(t, bigIndex(t), "GPT-4's coding ability", 3) {
+		if slices.Contains(r.Matched, "s") {
+			t.Errorf("result %d %q matched %q", i+1, r.Title, r.Matched)
+		}
+	}
+}
