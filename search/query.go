@@ -130,6 +130,7 @@ func parseQuery(s string) (*parsedQuery, error) {
 	q.text, q.exclude = spokenExclusions(q.text, q.exclude)
 	q.text = withoutRelatedWork(q.text)
 	titleInWords(q)
+	codeInWords(q)
 	q.text = withoutTimeFraming(q.text)
 	q.text = withoutLinkRequest(q.text)
 	q.text = snakeCaseApart(q.text)

@@ -81,6 +81,41 @@ func withoutRelatedWork(text []clause) []clause {
 	return text
 }
 
+// codeInWords turns a request for code said in words into has:code:
+// "diffusion papers with code", "DPO with code available", "an open-source
+// implementation of flash attention". Only these phrasings: "code" alone
+// is a topic ("code generation", "LLMs trained with code").
+func codeInWords(q *parsedQuery) {
+	if q.hasCode != nil {
+		return
+	}
+	for i := range q.text {
+		n := 0
+		switch {
+		case i+2 < len(q.text) && isWords(q.text[i:i+3], "papers|paper", "with", "code"):
+			// "papers" is a framing word anyway; keep it for that pass.
+			i, n = i+1, 2
+		case i+2 < len(q.text) && isWords(q.text[i:i+3], "with", "code|implementation|implementations", "available|released|public"):
+			n = 3
+		case i+2 < len(q.text) && isWords(q.text[i:i+3], "with", "open-source|public|released|available", "code|implementation|implementations"):
+			n = 3
+		case i+1 < len(q.text) && isWords(q.text[i:i+2], "open-source|opensource", "code|implementation|implementations"):
+			n = 2
+		case i+2 < len(q.text) && isWords(q.text[i:i+3], "open", "source", "code|implementation|implementations"):
+			n = 3
+		}
+		if n > 0 {
+			yes := true
+			q.hasCode = &yes
+			q.text = append(q.text[:i:i], q.text[i+n:]...)
+			if i < len(q.text) && isWords(q.text[i:i+1], "of|for") {
+				q.text = append(q.text[:i:i], q.text[i+1:]...) // "implementation of X"
+			}
+			return
+		}
+	}
+}
+
 // relatedWorkLinks are the words after "related work" that name its topic.
 const relatedWorkLinks = "on|about|for|regarding|of"
 

@@ -38,6 +38,10 @@ func TestParseQuery(t *testing.T) {
 		{"code names are their words", "`flash_attn` scaled_dot_product l_inf x_t CRF01_AE", parsedQuery{text: []clause{
 			{text: "`flash"}, {text: "attn`"}, {text: "scaled"}, {text: "dot"}, {text: "product"}, {text: "l_inf"}, {text: "x_t"}, {text: "CRF01_AE"},
 		}}},
+		{"code asked for in words", "DPO with code available", parsedQuery{text: []clause{{text: "DPO"}}, hasCode: &yes}},
+		{"papers with code", "diffusion papers with code", parsedQuery{text: []clause{{text: "diffusion"}, {text: "papers"}}, hasCode: &yes}},
+		{"open-source implementation", "open source implementation of flash attention", parsedQuery{text: []clause{{text: "flash"}, {text: "attention"}}, hasCode: &yes}},
+		{"code as a topic", "LLMs trained with code", parsedQuery{text: []clause{{text: "LLMs"}, {text: "trained"}, {text: "with"}, {text: "code"}}}},
 		{"chat label", "Q: what is grokking?", parsedQuery{text: []clause{{text: "what"}, {text: "is"}, {text: "grokking?"}}, question: true}},
 		{"a title's colon is text", "Mamba: linear-time", parsedQuery{text: []clause{{text: "Mamba:"}, {text: "linear-time"}}}},
 		{"time framing", "RL papers from last year, published in 2024", parsedQuery{
