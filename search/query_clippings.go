@@ -82,7 +82,7 @@ func snakeCaseApart(text []clause) []clause {
 		}
 		start := 0
 		for i := 0; i < len(c.text); i++ {
-			if c.text[i] == '_' && lettersBefore(c.text[:i]) >= 2 && lettersBefore(reversed(c.text[i+1:])) >= 2 {
+			if c.text[i] == '_' && letterRun(c.text[:i], true) >= 2 && letterRun(c.text[i+1:], false) >= 2 {
 				out = append(out, clause{text: c.text[start:i]})
 				start = i + 1
 			}
@@ -92,13 +92,20 @@ func snakeCaseApart(text []clause) []clause {
 	return out
 }
 
-// lettersBefore counts the letters that end s, when the word they end has
-// no digit: 0 for "CRF01".
-func lettersBefore(s string) int {
+// letterRun counts the letters that end s (atEnd) or start it, when the
+// word they are part of has no digit there: 0 for the "CRF01" of CRF01_AE.
+func letterRun(s string, atEnd bool) int {
 	n := 0
 	for len(s) > 0 {
-		r, size := utf8.DecodeLastRuneInString(s)
-		s = s[:len(s)-size]
+		var r rune
+		var size int
+		if atEnd {
+			r, size = utf8.DecodeLastRuneInString(s)
+			s = s[:len(s)-size]
+		} else {
+			r, size = utf8.DecodeRuneInString(s)
+			s = s[size:]
+		}
 		if unicode.IsDigit(r) {
 			return 0
 		}
@@ -108,11 +115,4 @@ func lettersBefore(s string) int {
 		n++
 	}
 	return n
-}
-
-// reversed returns s with its runes in reverse order.
-func reversed(s string) string {
-	rs := []rune(s)
-	slices.Reverse(rs)
-	return string(rs)
 }

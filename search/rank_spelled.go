@@ -36,11 +36,11 @@ func (s *state) spelledPapers(ctx context.Context, q *parsedQuery, groups []grou
 	if len(alts) == 0 {
 		return nil
 	}
-	bq, err := s.bleveQuery(q, []group{{surface: groups[0].surface, alts: alts, weight: 1}})
+	lookup, err := s.bleveQuery(q, []group{{surface: groups[0].surface, alts: alts, weight: 1}})
 	if err != nil {
 		return nil
 	}
-	found, _, err := s.run(ctx, bq, spelledPapersMax)
+	found, _, err := s.run(ctx, lookup, spelledPapersMax)
 	if err != nil {
 		return nil
 	}
@@ -87,6 +87,9 @@ func spellsCamelPart(w string) bool {
 // mergeRanked merges re-scored papers into cands' re-scored head (its first
 // n), in rank order; the papers below the head keep following it.
 func mergeRanked(cands, more []candidate, n int) []candidate {
+	if len(more) == 0 {
+		return cands
+	}
 	n = min(n, len(cands))
 	head := append(slices.Clip(cands[:n]), more...)
 	sortByRank(head)
