@@ -176,6 +176,9 @@ var questionWords = map[string]bool{
 	"start": true, "starting": true, "begin": true, "beginner": true, "beginners": true,
 	"newbie": true, "familiar": true, "here": true, "anybody": true, "somebody": true,
 	"foundational": true, "introductory": true, "must-read": true,
+	// "recent advances in molecular generation" ranked the abstracts that
+	// say "significant advances have been made" first.
+	"advances": true, "advancements": true, "developments": true, "current": true,
 }
 
 // isMetaWord reports whether the typed word w is dropped from the free text.

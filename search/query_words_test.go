@@ -455,7 +455,7 @@ func TestYearSpanOfEveryPaperSaysNothing(t *testing.T) {
 // it matched one of those words.
 func TestAskingWordsAnsweredAsTheirTopic(t *testing.T) {
 	ix := bigIndex(t)
-	asking := []string{"refs", "cite", "tl;dr", "just", "ideally", "showing", "people", "days", "work", "related", "section", "writing", "building", "read", "used", "choose", "pros", "cons", "difference", "much", "worked", "reference", "100x", "2.5", "authors", "introduced", "reading", "list", "showed", "claim", "Q", "re", "question", "study", "Update", "new", "learn", "start", "here", "familiar", "foundational"}
+	asking := []string{"refs", "cite", "tl;dr", "just", "ideally", "showing", "people", "days", "work", "related", "section", "writing", "building", "read", "used", "choose", "pros", "cons", "difference", "much", "worked", "reference", "100x", "2.5", "authors", "introduced", "reading", "list", "showed", "claim", "Q", "re", "question", "study", "Update", "new", "learn", "start", "here", "familiar", "foundational", "advances", "current"}
 	for q, topic := range map[string]string{
 		"how are people evaluating code generation these days":                                      "evaluating code generation",
 		"is in-context learning just gradient descent?":                                             "in-context learning gradient descent",
@@ -485,6 +485,8 @@ func TestAskingWordsAnsweredAsTheirTopic(t *testing.T) {
 		"I want to learn about diffusion models, where do I start?":                                 "diffusion models",
 		"is anyone here familiar with work on model collapse?":                                      "model collapse",
 		"any foundational papers on normalizing flows":                                              "normalizing flows",
+		"recent advances in graph neural networks":                                                  "graph neural networks",
+		"the current SOTA for semantic segmentation?":                                               "SOTA for semantic segmentation",
 		// Chat labels: "Q:" left the grokking papers refused.
 		"Q: what is grokking?":                    "grokking",
 		"re: kv cache compression":                "kv cache compression",
