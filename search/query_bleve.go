@@ -24,7 +24,7 @@ func (s *state) bleveQuery(q *parsedQuery, groups []group) (bq.Query, error) {
 		rg := s.retrieved(groups)
 		gs := make([]bq.Query, 0, len(rg))
 		for _, g := range rg {
-			gs = append(gs, groupQuery(g))
+			gs = append(gs, groupQuery(g, s.altScale(g)))
 		}
 		gs = append(gs, s.longFormsBeside(rg, gs)...)
 		b.AddMust(bq.NewDisjunctionQuery(gs))
@@ -118,7 +118,7 @@ func (s *state) retrieved(groups []group) []group {
 // for names, authors. Boosts are scaled by the clause count so that bleve's
 // coordination factor (matched/total clauses) does not penalise groups that
 // have many alternatives.
-func groupQuery(g group) bq.Query {
+func groupQuery(g group, altScale []float64) bq.Query {
 	n := len(g.names)
 	n += len(g.alts)
 	if g.isMeta() {
@@ -126,8 +126,8 @@ func groupQuery(g group) bq.Query {
 	}
 	scale := float64(n) / 2
 	qs := make([]bq.Query, 0, n)
-	for _, a := range g.alts {
-		k := a.kind.boost() * scale
+	for i, a := range g.alts {
+		k := a.kind.boost() * scale * altScale[i]
 		if n := len(a.words()); a.kind == altAcronym && n > 1 {
 			// A long form scores each of its words: as one alternative it
 			// should weigh about as much as the acronym's single term.
@@ -146,6 +146,34 @@ func groupQuery(g group) bq.Query {
 		qs = append(qs, mq)
 	}
 	return bq.NewDisjunctionQuery(qs)
+}
+
+// altScale scales each of g's alternatives so that none outweighs the
+// words as typed in bleve's lookup: "language models" has the acronym "LM",
+// rarer than both its words, and the papers that write "LMs" filled all
+// thirty candidates of "diffusion language models", none about diffusion.
+// A term's score grows with the square of its idf, so an alternative rarer
+// than the typed words counts by the ratio of their squared idfs.
+func (s *state) altScale(g group) []float64 {
+	out := make([]float64, len(g.alts))
+	typed := s.idfSquares(g.alts[0])
+	for i, a := range g.alts {
+		out[i] = 1
+		if i > 0 && a.kind == altAcronym && typed > 0 {
+			out[i] = min(1, typed/s.idfSquares(a))
+		}
+	}
+	return out
+}
+
+// idfSquares sums the squared idfs of an alternative's words.
+func (s *state) idfSquares(a alt) float64 {
+	var sum float64
+	for _, w := range a.words() {
+		idf := s.vocab.idf(w)
+		sum += idf * idf
+	}
+	return sum
 }
 
 // longFormsBeside retrieves, for each long form looked for in titles only

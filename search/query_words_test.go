@@ -581,3 +581,10 @@ func TestCamelCaseNamesTypedApart(t *testing.T) {
 		t.Errorf("flash attention: matched %q, want flash among them", r[0].Matched)
 	}
 }
+
+// An acronym rarer than the words it stands for does not outweigh the
+// other words in bleve's lookup: the papers that write "LMs" filled all
+// thirty candidates of "diffusion language models", none about diffusion.
+func TestRareAcronymDoesNotCrowdOutTheTopic(t *testing.T) {
+	topSay(t, bigIndex(t), 3, map[string]string{"diffusion language models": "diffusion"})
+}
