@@ -21,28 +21,24 @@ func isNormLetter(term string) bool {
 	return term == "ℓ" || term == "l" || term == "L"
 }
 
+// normIndices map the subscripts, superscripts and infinity sign written
+// after a norm's letter to the index its key spells.
+var normIndices = func() map[rune]string {
+	m := map[rune]string{'∞': "inf", 'ₚ': "p"}
+	for d, r := range []rune("₀₁₂₃₄₅₆₇₈₉") {
+		m[r] = string(rune('0' + d))
+	}
+	for d, r := range []rune("⁰¹²³⁴⁵⁶⁷⁸⁹") {
+		m[r] = string(rune('0' + d))
+	}
+	return m
+}()
+
 // normIndex maps a subscript, superscript or infinity sign to the index
 // a key spells.
 func normIndex(r rune) (string, bool) {
-	switch {
-	case r >= '₀' && r <= '₉':
-		return string('0' + (r - '₀')), true
-	case r == '⁰':
-		return "0", true
-	case r == '¹':
-		return "1", true
-	case r == '²':
-		return "2", true
-	case r == '³':
-		return "3", true
-	case r >= '⁴' && r <= '⁹':
-		return string('4' + (r - '⁴')), true
-	case r == '∞':
-		return "inf", true
-	case r == 'ₚ':
-		return "p", true
-	}
-	return "", false
+	idx, ok := normIndices[r]
+	return idx, ok
 }
 
 type normsFilter struct{}

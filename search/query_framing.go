@@ -48,11 +48,11 @@ var auxiliaries = map[string]bool{
 func withoutAskersAndTimes(text []clause) []clause {
 	out := clausesFor(text)
 	for i, c := range text {
-		if i+1 < len(text) && isWords(text[i:i+2], "point", "me|us") {
+		if wordsAt(text, i, "point", "me|us") {
 			continue // "can someone point me to ...", not point clouds
 		}
-		if i+1 < len(text) && (isWords(text[i:i+2], "learn|read", "about|up") || i+2 < len(text) && isWords(text[i:i+3], "learn|read", "more|up", "about|on")) ||
-			i > 0 && i+1 < len(text) && isWords(text[i-1:i+2], "learn|read", "more|up", "about|on") {
+		if wordsAt(text, i, "learn|read", "about|up") || wordsAt(text, i, "learn|read", "more|up", "about|on") ||
+			wordsAt(text, i-1, "learn|read", "more|up", "about|on") {
 			continue // "I want to learn (more) about diffusion", "read up on GNNs"
 		}
 		if i > 0 && !c.phrase && !text[i-1].phrase && !endsClause(text[i-1].text) {
@@ -73,12 +73,26 @@ func withoutAskersAndTimes(text []clause) []clause {
 func withoutRelatedWork(text []clause) []clause {
 	for i := range text {
 		for _, words := range [][]string{{"related", "work", "section", relatedWorkLinks}, {"related", "work", relatedWorkLinks}} {
-			if n := len(words) - 1; i+n < len(text) && isWords(text[i:i+n+1], words...) {
-				return append(text[:i:i], text[i+n:]...)
+			if wordsAt(text, i, words...) {
+				return append(text[:i:i], text[i+len(words)-1:]...)
 			}
 		}
 	}
 	return text
+}
+
+// codeAsks are the phrasings of a request for code. keep is how many of
+// their first words stay: "papers" of "papers with code" is a framing word
+// its own pass drops.
+var codeAsks = []struct {
+	keep  int
+	words []string
+}{
+	{1, []string{"papers|paper", "with", "code"}},
+	{0, []string{"with", "code|implementation|implementations", "available|released|public"}},
+	{0, []string{"with", "open-source|public|released|available", "code|implementation|implementations"}},
+	{0, []string{"open-source|opensource", "code|implementation|implementations"}},
+	{0, []string{"open", "source", "code|implementation|implementations"}},
 }
 
 // codeInWords turns a request for code said in words into has:code:
@@ -90,27 +104,17 @@ func codeInWords(q *parsedQuery) {
 		return
 	}
 	for i := range q.text {
-		n := 0
-		switch {
-		case i+2 < len(q.text) && isWords(q.text[i:i+3], "papers|paper", "with", "code"):
-			// "papers" is a framing word anyway; keep it for that pass.
-			i, n = i+1, 2
-		case i+2 < len(q.text) && isWords(q.text[i:i+3], "with", "code|implementation|implementations", "available|released|public"):
-			n = 3
-		case i+2 < len(q.text) && isWords(q.text[i:i+3], "with", "open-source|public|released|available", "code|implementation|implementations"):
-			n = 3
-		case i+1 < len(q.text) && isWords(q.text[i:i+2], "open-source|opensource", "code|implementation|implementations"):
-			n = 2
-		case i+2 < len(q.text) && isWords(q.text[i:i+3], "open", "source", "code|implementation|implementations"):
-			n = 3
-		}
-		if n > 0 {
+		for _, ask := range codeAsks {
+			if !wordsAt(q.text, i, ask.words...) {
+				continue
+			}
 			yes := true
 			q.hasCode = &yes
-			q.text = append(q.text[:i:i], q.text[i+n:]...)
-			if i < len(q.text) && isWords(q.text[i:i+1], "of|for") {
-				q.text = append(q.text[:i:i], q.text[i+1:]...) // "implementation of X"
+			from, to := i+ask.keep, i+len(ask.words)
+			if wordsAt(q.text, to, "of|for") {
+				to++ // "implementation of X"
 			}
+			q.text = append(q.text[:from:from], q.text[to:]...)
 			return
 		}
 	}
@@ -129,7 +133,7 @@ func titleInWords(q *parsedQuery) {
 		if w := bareWord(c.text); !c.phrase && (w == "titled" || w == "called" || w == "entitled") && i+1 < len(q.text) && q.text[i+1].phrase {
 			continue
 		}
-		if i+3 < len(q.text) && !endsClause(c.text) && isWords(q.text[i+1:i+4], "in", "the|its|their|a", "title|titles") {
+		if !endsClause(c.text) && wordsAt(q.text, i+1, "in", "the|its|their|a", "title|titles") {
 			q.fields = append(q.fields, fieldClause{field: fieldTitle, clause: c})
 			i += 3
 			continue
@@ -148,9 +152,14 @@ func clausesFor(text []clause) []clause {
 	return make([]clause, 0, len(text))
 }
 
-// isWords reports whether the clauses are the words given, each of a set
-// written "a|b", with no punctuation before the last.
-func isWords(cs []clause, sets ...string) bool {
+// wordsAt reports whether the clauses from text[i] on are the words given,
+// each of a set written "a|b", with no punctuation before the last; false
+// when text has too few clauses there.
+func wordsAt(text []clause, i int, sets ...string) bool {
+	if i < 0 || i+len(sets) > len(text) {
+		return false
+	}
+	cs := text[i : i+len(sets)]
 	for k, c := range cs {
 		if c.phrase || k < len(cs)-1 && endsClause(c.text) || !inSet(sets[k], c.text) {
 			return false
@@ -181,8 +190,8 @@ func inSet(set, w string) bool {
 func withoutLinkRequest(text []clause) []clause {
 	out := clausesFor(text)
 	for i := 0; i < len(text); i++ {
-		opens := i == 0 || isWords(text[i-1:i], "the|a")
-		if opens && i+1 < len(text) && isWords(text[i:i+2], "link|url", "to|for") {
+		opens := i == 0 || wordsAt(text, i-1, "the|a")
+		if opens && wordsAt(text, i, "link|url", "to|for") {
 			i++
 			continue
 		}
@@ -198,11 +207,11 @@ func withoutTimeFraming(text []clause) []clause {
 	out := clausesFor(text)
 	for i := 0; i < len(text); i++ {
 		c := text[i]
-		if i+1 < len(text) && isWords(text[i:i+2], "last|this|past|recent", "year|years") {
+		if wordsAt(text, i, "last|this|past|recent", "year|years") {
 			i++
 			continue
 		}
-		if i+2 < len(text) && isWords(text[i:i+2], "published|appeared|presented", "in|at") && !text[i+2].phrase && yearWord(bareWord(text[i+2].text)) != 0 {
+		if i+2 < len(text) && wordsAt(text, i, "published|appeared|presented", "in|at") && !text[i+2].phrase && yearWord(bareWord(text[i+2].text)) != 0 {
 			continue
 		}
 		out = append(out, c)
