@@ -153,6 +153,7 @@ type altRef struct {
 	exact   bool
 	terms   []string // a phrase's terms, nil for a single word
 	acronym string   // alt.acronym
+	form    string   // alt.form
 }
 
 func newMatcher(groups []group) *matcher {
@@ -160,7 +161,7 @@ func newMatcher(groups []group) *matcher {
 	for gi, g := range groups {
 		for _, a := range g.alts {
 			w := a.words()
-			ref := altRef{group: gi, credit: a.matchCredit(), exact: a.kind == altExact && !a.standsFor, acronym: a.acronym}
+			ref := altRef{group: gi, credit: a.matchCredit(), exact: a.kind == altExact && !a.standsFor, acronym: a.acronym, form: a.form}
 			if len(w) > 1 {
 				ref.terms = a.terms
 			}
@@ -240,10 +241,15 @@ func coverage(groups []group, credit []float64) float64 {
 func (mt *matcher) hits(toks []dtoken, text string) []hit {
 	var hits []hit
 	found := make([]bool, len(mt.groups))
+	phraseEnd := make([]int32, len(mt.groups)) // per group, where its last phrase hit ends
 	for j, t := range toks {
 		for _, r := range mt.byStem[t.stem] {
 			if r.terms == nil {
 				credit := r.credit
+				// A long form's word alone, not inside the long form.
+				if r.form != "" && (t.start < phraseEnd[r.group] || !sameForm(text[t.start:t.end], r.form)) {
+					continue
+				}
 				if r.acronym != "" {
 					if otherCapitals(text[t.start:t.end], r.acronym) {
 						continue
@@ -257,6 +263,7 @@ func (mt *matcher) hits(toks []dtoken, text string) []hit {
 			} else if end, ok := phraseAt(toks, j, r.terms); ok {
 				hits = append(hits, hit{r.group, r.credit, int(t.start), int(toks[end].end), r.exact})
 				found[r.group] = true
+				phraseEnd[r.group] = toks[end].end
 			}
 		}
 	}

@@ -588,3 +588,12 @@ func TestCamelCaseNamesTypedApart(t *testing.T) {
 func TestRareAcronymDoesNotCrowdOutTheTopic(t *testing.T) {
 	topSay(t, bigIndex(t), 3, map[string]string{"diffusion language models": "diffusion"})
 }
+
+// A long form's distinctive word alone counts for part of it: the papers on
+// unlearning in LLMs write "unlearning", not "machine unlearning", and had
+// ranked below papers on machine unlearning of anything else.
+func TestDistinctiveWordOfALongForm(t *testing.T) {
+	ix := bigIndex(t)
+	topSay(t, ix, 3, map[string]string{"machine unlearning for LLMs": "unlearn"})
+	topSay(t, ix, 2, map[string]string{"machine unlearning for LLMs": "language model"})
+}
