@@ -145,7 +145,7 @@ func (s *state) search(ctx context.Context, text string, q *parsedQuery, limit, 
 			res.Confidence = min(1, max(0, res.Confidence+s.tune.Domain*s.domainFit(groups)))
 		}
 	}
-	res.NoMatch = loose || len(cands) == 0 || res.Confidence < s.tune.Refuse || s.shortMiss(cands, groups) ||
+	res.NoMatch = loose || len(cands) == 0 || res.Confidence < s.tune.Refuse || s.shortMiss(cands, groups) || s.offTopic(groups) ||
 		res.Confidence < s.tune.ShortPartial && s.shortPartial(bestPaper, groups)
 	wantAnswer := q.question || q.answer || len(groups) >= 2
 	for i := offset; i < min(len(cands), offset+limit); i++ {

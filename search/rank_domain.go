@@ -104,3 +104,40 @@ func warmEnglish() {
 	stemFrequencies()
 	englishByShape()
 }
+
+// A query that uses everyday words no paper here uses is about something
+// the corpus does not cover: "earthquake detection from seismic waveforms"
+// over machine-learning papers matched "waveforms" in speech synthesis.
+// A word counts when papers writing like English at large would have used
+// it at least unusedExpected times (so a small corpus, which lacks most
+// words, proves nothing), and the query is refused when such words are at
+// least unusedShare of its groups. Both chosen on the train splits: no
+// SciFact claim asked of SciFact is refused by it, one of 3,046 ICLR
+// keywords asked of their corpus ("reward hacking": no abstract says
+// "hacking").
+const (
+	unusedExpected = 3.0
+	unusedShare    = 0.2
+)
+
+// unusedWords counts the groups of groups that are everyday English words
+// the corpus never uses, though it would if it were about them.
+func (s *state) unusedWords(groups []group) int {
+	n := 0
+	for _, g := range groups {
+		word, ok := plainWord(g.surface)
+		if !ok || !english.Known(word) || s.groupKnown(g) {
+			continue
+		}
+		if float64(s.vocab.n)*s.rankStats().avgWords*stemFrequency(word) >= unusedExpected {
+			n++
+		}
+	}
+	return n
+}
+
+// offTopic reports whether the query's unused everyday words make it a
+// question about something else.
+func (s *state) offTopic(groups []group) bool {
+	return len(groups) > 0 && float64(s.unusedWords(groups)) >= unusedShare*float64(len(groups))
+}

@@ -86,3 +86,41 @@ func TestClinicalClaimsOnMLPapers(t *testing.T) {
 		}
 	}
 }
+
+// TestEverydayWordsNoPaperUses: over the ~5,900 machine-learning papers, a
+// query whose everyday words no paper uses is about something else, though
+// its other words match ("waveforms" in speech synthesis, "forecasting"
+// and "deep learning" in time series). The same shapes about what the
+// papers cover are answered. A small corpus lacks most words, so there the
+// absence of one proves nothing.
+func TestEverydayWordsNoPaperUses(t *testing.T) {
+	ix := bigIndex(t)
+	ask := func(q string) *Results {
+		t.Helper()
+		res, err := ix.Search(t.Context(), Request{Text: q})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	for _, q := range []string{"earthquake detection from seismic waveforms", "hurricane track forecasting with deep learning"} {
+		if res := ask(q); !res.NoMatch || len(res.Results) == 0 {
+			t.Errorf("%q: no_match %v with %d results, want the closest papers under no_match", q, res.NoMatch, len(res.Results))
+		}
+	}
+	for _, q := range []string{"speech synthesis from raw waveforms", "traffic forecasting with deep learning"} {
+		if res := ask(q); res.NoMatch {
+			t.Errorf("%q: refused (confidence %.2f)", q, res.Confidence)
+		}
+	}
+	st, release, err := ix.live()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer release()
+	seeds := seedState(t)
+	const q = "earthquake detection"
+	if big, small := st.unusedWords(groupsOf(t, st, q)), seeds.unusedWords(groupsOf(t, seeds, q)); big != 1 || small != 0 {
+		t.Errorf("%q: %d unused everyday words over 5,900 papers, %d over the 57 seeds; want 1 and 0", q, big, small)
+	}
+}
