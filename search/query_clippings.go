@@ -37,7 +37,7 @@ var shorthands = []struct {
 	typed, mean string
 }{
 	{map[string]bool{"neural": true}, "net", "network"},
-	{map[string]bool{"batch": true, "layer": true, "group": true, "instanc": true}, "norm", "normal"},
+	{map[string]bool{"batch": true, "layer": true, "group": true, "instanc": true}, "norm", "normaliz"},
 }
 
 // shorthandAfter returns the stem typed means after the stem prev, or "".

@@ -423,12 +423,15 @@ func TestLongFormInAbstractBesideOtherWords(t *testing.T) {
 
 // Words the Porter stemmer merges though papers mean different things by
 // them have stems of their own: "generalization" is not "generation",
-// "transformers" not "transform", "tokenizers" not "tokens".
+// "transformers" not "transform", "tokenizers" not "tokens",
+// "multiplication" not "multiple", "conformal" not "conformation".
 func TestOwnStems(t *testing.T) {
 	topSay(t, bigIndex(t), 3, map[string]string{
-		"tokenizers for LLMs":                 "tokeniz",
-		"code generation evaluation datasets": "generat",
-		"why do transformers generalize?":     "transformer",
+		"tokenizers for LLMs":                          "tokeniz",
+		"code generation evaluation datasets":          "generat",
+		"why do transformers generalize?":              "transformer",
+		"can transformers learn to do multiplication?": "multiplication",
+		"conformal prediction for molecules":           "conformal",
 	})
 }
 
