@@ -108,6 +108,7 @@ var ownStems = func() map[string]string {
 	add("importanc", "importance")
 	add("probably", "probably")
 	add("several", "several")
+	add("effectiv", "effective", "effectively", "effectiveness")
 	add("tokeniz", "tokenize", "tokenizes", "tokenized", "tokenizing", "tokenizer", "tokenizers",
 		"tokenization", "tokenise", "tokenised", "tokeniser", "tokenisers", "tokenisation")
 	return m

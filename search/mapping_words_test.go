@@ -33,3 +33,29 @@ func TestPossessiveAfterANumber(t *testing.T) {
 		}
 	}
 }
+
+// Words the Porter stemmer merges though papers mean different things by
+// them stem apart; each family's own forms stay together.
+func TestOwnStemsKeepMeaningsApart(t *testing.T) {
+	an := seedState(t).an.text
+	stem := func(w string) string {
+		toks := an.Analyze([]byte(w))
+		if len(toks) != 1 {
+			t.Fatalf("%q analysed into %d tokens", w, len(toks))
+		}
+		return string(toks[0].Term)
+	}
+	for _, p := range [][2]string{{"object", "objective"}, {"multiple", "multiplication"}, {"effect", "effective"},
+		{"conformal", "conformation"}, {"continual", "continuous"}, {"active", "activation"}, {"positive", "positional"},
+		{"expression", "expressive"}, {"experiment", "experience"}, {"normal", "normalization"}} {
+		if a, b := stem(p[0]), stem(p[1]); a == b {
+			t.Errorf("%q and %q both stem to %q", p[0], p[1], a)
+		}
+	}
+	for _, p := range [][2]string{{"normalize", "normalization"}, {"effective", "effectiveness"}, {"objective", "objectives"},
+		{"conformer", "conformations"}, {"localized", "localization"}} {
+		if a, b := stem(p[0]), stem(p[1]); a != b {
+			t.Errorf("%q stems to %q, %q to %q: one family", p[0], a, p[1], b)
+		}
+	}
+}
