@@ -109,6 +109,9 @@ var ownStems = func() map[string]string {
 	add("probably", "probably")
 	add("several", "several")
 	add("effectiv", "effective", "effectively", "effectiveness")
+	add("powerful", "powerful", "powerfully", "powerfulness")
+	add("helpful", "helpful", "helpfully", "helpfulness")
+	add("truthful", "truthful", "truthfully", "truthfulness")
 	add("tokeniz", "tokenize", "tokenizes", "tokenized", "tokenizing", "tokenizer", "tokenizers",
 		"tokenization", "tokenise", "tokenised", "tokeniser", "tokenisers", "tokenisation")
 	return m
