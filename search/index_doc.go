@@ -241,13 +241,13 @@ func coverage(groups []group, credit []float64) float64 {
 func (mt *matcher) hits(toks []dtoken, text string) []hit {
 	var hits []hit
 	found := make([]bool, len(mt.groups))
-	phraseEnd := make([]int32, len(mt.groups)) // per group, where its last phrase hit ends
+	var phraseEnd []int32 // per group, where its last phrase hit ends; made at the first
 	for j, t := range toks {
 		for _, r := range mt.byStem[t.stem] {
 			if r.terms == nil {
 				credit := r.credit
 				// A long form's word alone, not inside the long form.
-				if r.form != "" && (t.start < phraseEnd[r.group] || !sameForm(text[t.start:t.end], r.form)) {
+				if r.form != "" && (phraseEnd != nil && t.start < phraseEnd[r.group] || !sameForm(text[t.start:t.end], r.form)) {
 					continue
 				}
 				if r.acronym != "" {
@@ -263,6 +263,9 @@ func (mt *matcher) hits(toks []dtoken, text string) []hit {
 			} else if end, ok := phraseAt(toks, j, r.terms); ok {
 				hits = append(hits, hit{r.group, r.credit, int(t.start), int(toks[end].end), r.exact})
 				found[r.group] = true
+				if phraseEnd == nil {
+					phraseEnd = make([]int32, len(mt.groups))
+				}
 				phraseEnd[r.group] = toks[end].end
 			}
 		}

@@ -28,8 +28,6 @@ const (
 // with digits or hyphens, and authors' names no abstract uses, say nothing
 // here and are skipped; 0 when no word is left.
 func (s *state) domainFit(groups []group) float64 {
-	n := float64(max(s.vocab.n, 1))
-	words := s.rankStats().avgWords
 	var sum float64
 	k := 0
 	for _, g := range groups {
@@ -49,10 +47,9 @@ func (s *state) domainFit(groups []group) float64 {
 		}
 		fit := domainFloor
 		if df > 0 {
-			// df/n is the share of papers with the word's stem;
-			// words*frequency the share expected if papers wrote like
-			// English at large.
-			fit = math.Log(float64(df) / n / (words * stemFrequency(word)))
+			// df against the papers expected to have the word if they
+			// wrote like English at large.
+			fit = math.Log(float64(df) / s.englishExpected(word))
 			fit = min(domainCap, max(domainFloor, fit))
 		}
 		sum += fit
@@ -62,6 +59,12 @@ func (s *state) domainFit(groups []group) float64 {
 		return 0
 	}
 	return sum / float64(k)
+}
+
+// englishExpected is about how many of the corpus's papers would use word
+// (its stem) if they wrote like English at large.
+func (s *state) englishExpected(word string) float64 {
+	return float64(max(s.vocab.n, 1)) * s.rankStats().avgWords * stemFrequency(word)
 }
 
 // plainWord returns s lower-cased when it is one word of letters, at least
@@ -129,7 +132,7 @@ func (s *state) unusedWords(groups []group) int {
 		if !ok || !english.Known(word) || s.groupKnown(g) {
 			continue
 		}
-		if float64(s.vocab.n)*s.rankStats().avgWords*stemFrequency(word) >= unusedExpected {
+		if s.englishExpected(word) >= unusedExpected {
 			n++
 		}
 	}
