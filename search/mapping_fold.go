@@ -112,6 +112,7 @@ var ownStems = func() map[string]string {
 	add("powerful", "powerful", "powerfully", "powerfulness")
 	add("helpful", "helpful", "helpfully", "helpfulness")
 	add("truthful", "truthful", "truthfully", "truthfulness")
+	add("news", "news")
 	add("tokeniz", "tokenize", "tokenizes", "tokenized", "tokenizing", "tokenizer", "tokenizers",
 		"tokenization", "tokenise", "tokenised", "tokeniser", "tokenisers", "tokenisation")
 	return m
