@@ -223,3 +223,23 @@ func TestUnitsAreNoAcronyms(t *testing.T) {
 		}
 	}
 }
+
+// A paper's acronym in capitals that only shares a stem with the one asked
+// for is another acronym: the [CLS] token is not continual learning's CL
+// (it had counted half, as "clipping" does for CLIP).
+func TestAnotherAcronymInCapitals(t *testing.T) {
+	papers := []Paper{
+		{ID: "cls", Title: "Token pruning for vision transformers", Abstract: "We prune tokens by their attention to the CLS token of a vision transformer."},
+		{ID: "cl", Title: "Rehearsal-free continual learning", Abstract: "Continual learning (CL) forgets old tasks. Our CL method keeps a prompt pool."},
+	}
+	ix := openT(t, &Corpus{Papers: papers}, Options{})
+	res, err := ix.Search(t.Context(), Request{Text: "continual learning with vision transformers", Limit: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range res.Results {
+		if r.ID == "cls" && slices.ContainsFunc(r.Matched, func(m string) bool { return strings.HasPrefix(m, "continual learning") }) {
+			t.Errorf("the CLS-token paper matched %q", r.Matched)
+		}
+	}
+}

@@ -255,6 +255,9 @@ func (mt *matcher) hits(toks []dtoken, text string) []hit {
 						continue
 					}
 					if !sameWord(text[t.start:t.end], r.acronym) {
+						if typedInCapitals(text[t.start:t.end]) {
+							continue // another acronym: "CLS" is not CL's plural
+						}
 						credit *= otherFormCredit
 					}
 				}
