@@ -113,6 +113,10 @@ var ownStems = func() map[string]string {
 	add("helpful", "helpful", "helpfully", "helpfulness")
 	add("truthful", "truthful", "truthfully", "truthfulness")
 	add("news", "news")
+	add("connectivity", "connectivity", "connectivities")
+	add("validation", "validation", "validations", "validate", "validates", "validated", "validating")
+	add("transportation", "transportation")
+	add("rating", "rating", "ratings")
 	add("tokeniz", "tokenize", "tokenizes", "tokenized", "tokenizing", "tokenizer", "tokenizers",
 		"tokenization", "tokenise", "tokenised", "tokeniser", "tokenisers", "tokenisation")
 	return m
