@@ -156,6 +156,23 @@ type altRef struct {
 	form    string   // alt.form
 }
 
+// wordCredit is how much a paper's word with r's stem counts, and whether
+// it counts at all: as an acronym, "CLIP" fully, "clipping" half, "dL"
+// (a unit, for DL) and "CLS" (another acronym, for CL) not at all.
+func (r altRef) wordCredit(word string) (float64, bool) {
+	switch {
+	case r.acronym == "":
+		return r.credit, true
+	case otherCapitals(word, r.acronym):
+		return 0, false
+	case sameWord(word, r.acronym):
+		return r.credit, true
+	case typedInCapitals(word):
+		return 0, false
+	}
+	return r.credit * otherFormCredit, true
+}
+
 func newMatcher(groups []group) *matcher {
 	m := &matcher{groups: groups, byStem: map[string][]altRef{}, camel: make([][]string, len(groups))}
 	for gi, g := range groups {
@@ -245,21 +262,14 @@ func (mt *matcher) hits(toks []dtoken, text string) []hit {
 	for j, t := range toks {
 		for _, r := range mt.byStem[t.stem] {
 			if r.terms == nil {
-				credit := r.credit
+				word := text[t.start:t.end]
 				// A long form's word alone, not inside the long form.
-				if r.form != "" && (phraseEnd != nil && t.start < phraseEnd[r.group] || !sameForm(text[t.start:t.end], r.form)) {
+				if r.form != "" && (phraseEnd != nil && t.start < phraseEnd[r.group] || !sameForm(word, r.form)) {
 					continue
 				}
-				if r.acronym != "" {
-					if otherCapitals(text[t.start:t.end], r.acronym) {
-						continue
-					}
-					if !sameWord(text[t.start:t.end], r.acronym) {
-						if typedInCapitals(text[t.start:t.end]) {
-							continue // another acronym: "CLS" is not CL's plural
-						}
-						credit *= otherFormCredit
-					}
+				credit, ok := r.wordCredit(word)
+				if !ok {
+					continue
 				}
 				hits = append(hits, hit{r.group, credit, int(t.start), int(t.end), r.exact})
 				found[r.group] = true

@@ -421,19 +421,13 @@ func (s *state) distinctiveWord(words []string) (string, bool) {
 	if len(words) != 2 {
 		return "", false
 	}
-	rare, rareDF := "", 0
-	for _, w := range words {
-		if df := s.vocab.df(w); rare == "" || df < rareDF {
-			rare, rareDF = w, df
-		}
+	rare, other := words[0], words[1]
+	if s.vocab.df(other) < s.vocab.df(rare) {
+		rare, other = other, rare
 	}
-	if rareDF == 0 || rareDF > s.commonLimit() {
+	rareDF := s.vocab.df(rare)
+	if rareDF == 0 || rareDF > s.commonLimit() || s.vocab.df(other) < partRarity*rareDF {
 		return "", false
-	}
-	for _, w := range words {
-		if w != rare && s.vocab.df(w) < partRarity*rareDF {
-			return "", false
-		}
 	}
 	return rare, true
 }
