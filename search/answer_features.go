@@ -37,6 +37,7 @@ const (
 	featCue               // the phrase-list cue of the earlier scorer: +1 finding, -1 framing
 	featGrams             // idf-weighted share of the query's character 3-grams in the sentence
 	featUnknown           // states what is unknown ("remains unclear", "little is known")
+	featProcedure         // says what was done ("we generated", "were recruited", "to test this")
 	numAnswerFeatures
 )
 
@@ -46,7 +47,7 @@ var answerFeatureNames = [numAnswerFeatures]string{
 	"Cov", "CovRel", "CovTop", "Share", "Rare", "Pos", "First", "Last",
 	"Background", "Objective", "Methods", "Results", "Conclusion",
 	"Finding", "Stat", "Numbers", "Change", "Hedge", "Negation", "Framing", "Contrib",
-	"Length", "Short", "Cue", "Grams", "Unknown",
+	"Length", "Short", "Cue", "Grams", "Unknown", "Procedure",
 }
 
 // answerFeatures is one sentence's feature vector.
@@ -148,6 +149,7 @@ func textFeatures(f *answerFeatures, raw, low string) {
 	f[featFraming] = b2f(phFraming.in(m) || phPurpose.in(m) || strings.HasSuffix(low, "? "))
 	f[featContrib] = b2f(phContrib.in(m))
 	f[featUnknown] = b2f(phUnknown.in(m))
+	f[featProcedure] = b2f(phProcedure.in(m))
 	f[featCue] = cueOf(m, low)
 	words, numeric := countWords(raw)
 	if words > 0 {

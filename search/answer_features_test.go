@@ -34,7 +34,7 @@ func TestPhraseTableMatchesContains(t *testing.T) {
 	lists := map[phraseKind][]string{
 		phFinding: findingCuePhrases, phStat: statPhrases, phChange: changePhrases, phHedge: hedgePhrases,
 		phNegation: negationPhrases, phFraming: framingPhrases, phContrib: contribPhrases, phUnknown: unknownPhrases,
-		phPurpose: purposePhrases(), phCueFinding: append(append([]string(nil), findingPhrases...), findingClaims...),
+		phPurpose: purposePhrases(), phProcedure: procedurePhrases, phCueFinding: append(append([]string(nil), findingPhrases...), findingClaims...),
 	}
 	_, c := seedIndex(t)
 	n := 0
@@ -76,6 +76,10 @@ func TestAnswerGivesTheFinding(t *testing.T) {
 				"It remains unclear whether KV cache compression preserves accuracy on long contexts. " +
 				"We propose SqueezeKV, which quantises cached keys and values to two bits. " +
 				"On eight long-context benchmarks SqueezeKV keeps accuracy within 0.5 points of the full cache while using a quarter of its memory."},
+		{ID: "bcl2", Title: "Leukemia cells need BCL2",
+			Abstract: "Leukemia cells depend on survival signals from their niche. " +
+				"To test this, we generated mice that express MYC together with a BCL2 gene we can switch off, and that develop leukemia. " +
+				"Switching BCL2 off cleared the leukemia cells within days and doubled the survival of the mice."},
 		{ID: "other", Title: "Graph neural networks for molecules",
 			Abstract: "We study message passing networks on molecular graphs. They predict energies well."},
 	}
@@ -86,6 +90,8 @@ func TestAnswerGivesTheFinding(t *testing.T) {
 	tests := []struct{ q, want string }{
 		{"does vitamin D supplementation reduce fracture risk in older adults?", "RESULTS Fractures occurred"},
 		{"does KV cache compression preserve accuracy on long contexts?", "keeps accuracy within 0.5 points"},
+		// What was done is no answer, though it names every word asked.
+		{"BCL2 in MYC leukemia mice", "Switching BCL2 off cleared"},
 	}
 	for _, tt := range tests {
 		res, err := ix.Search(context.Background(), Request{Text: tt.q, Limit: 1})

@@ -16,6 +16,15 @@ var (
 	negationPhrases = []string{" not ", " no ", "neither", " nor ", "n't"}
 	unknownPhrases  = []string{"unclear", "unknown", "not known", "poorly understood", "not well understood",
 		"little is known", "remains to be", "remain to be", "remains elusive", "remain elusive", "controversial", "has not been", "have not been"}
+	procedurePhrases = []string{"we generated", "we used", "we performed", "we examined", "we analyzed", "we analysed",
+		"we measured", "we conducted", "we compared", "we recruited", "we studied", "we tested", "we assessed",
+		"we investigated", "we addressed", "we evaluated", "we screened", "we sequenced", "we constructed",
+		"we created", "we engineered", "we obtained", "we collected", "we designed", "we applied", "we carried out",
+		"we enrolled", "we surveyed", "we treated", "we exposed", "we followed", "we then", "to test this",
+		"to address this", "to investigate this", "to examine this", "to explore this", "were recruited",
+		"were randomly", "were randomised", "were randomized", "were enrolled", "were collected", "were obtained",
+		"were measured", "was measured", "was assessed", "were assessed", "was performed", "were performed",
+		"were analysed", "were analyzed", "were followed", "were interviewed", "were included", "were treated"}
 	contribPhrases = []string{"we propose", "we present", "we introduce", "we develop", "here we", "in this paper",
 		"in this work", "in this study", "this study", "we describe", "we report"}
 )
@@ -35,6 +44,7 @@ const (
 	phUnknown                      // unknownPhrases
 	phPurpose                      // "to assess whether" and the like
 	phCueFinding                   // findingPhrases and findingClaims (the earlier cue)
+	phProcedure                    // procedurePhrases
 )
 
 // phraseTable finds every cue phrase in a sentence with one pass over its
@@ -105,5 +115,6 @@ var cuePhrases = newPhraseTable(map[phraseKind][]string{
 	phContrib:    contribPhrases,
 	phUnknown:    unknownPhrases,
 	phPurpose:    purposePhrases(),
+	phProcedure:  procedurePhrases,
 	phCueFinding: append(append([]string(nil), findingPhrases...), findingClaims...),
 })
