@@ -38,6 +38,7 @@ const (
 	featGrams             // idf-weighted share of the query's character 3-grams in the sentence
 	featUnknown           // states what is unknown ("remains unclear", "little is known")
 	featProcedure         // says what was done ("we generated", "were recruited", "to test this")
+	featPointer           // points to code, data or a web page ("code is available at", a URL): see pickAnswer
 	numAnswerFeatures
 )
 
@@ -47,7 +48,7 @@ var answerFeatureNames = [numAnswerFeatures]string{
 	"Cov", "CovRel", "CovTop", "Share", "Rare", "Pos", "First", "Last",
 	"Background", "Objective", "Methods", "Results", "Conclusion",
 	"Finding", "Stat", "Numbers", "Change", "Hedge", "Negation", "Framing", "Contrib",
-	"Length", "Short", "Cue", "Grams", "Unknown", "Procedure",
+	"Length", "Short", "Cue", "Grams", "Unknown", "Procedure", "Pointer",
 }
 
 // answerFeatures is one sentence's feature vector.
@@ -150,6 +151,7 @@ func textFeatures(f *answerFeatures, raw, low string) {
 	f[featContrib] = b2f(phContrib.in(m))
 	f[featUnknown] = b2f(phUnknown.in(m))
 	f[featProcedure] = b2f(phProcedure.in(m))
+	f[featPointer] = b2f(phPointer.in(m))
 	f[featCue] = cueOf(m, low)
 	words, numeric := countWords(raw)
 	if words > 0 {
@@ -220,11 +222,23 @@ func (f *answerFeatures) score(w *answerFeatures) float64 {
 }
 
 // pickAnswer returns the index of the best-scoring sentence among those that
-// match part of the query, -1 when none does. Ties go to the earlier one.
+// match part of the query, -1 when none does. Ties go to the earlier one. A
+// sentence that points to code or a web page is no finding, however many of
+// the query's words its URL spells: it is picked only when nothing else
+// matches.
 func pickAnswer(fs []answerFeatures, w *answerFeatures) int {
+	if best := pickAmong(fs, w, false); best >= 0 {
+		return best
+	}
+	return pickAmong(fs, w, true)
+}
+
+// pickAmong is pickAnswer over the matching sentences that point somewhere
+// (pointers) or do not.
+func pickAmong(fs []answerFeatures, w *answerFeatures, pointers bool) int {
 	best, bestScore := -1, 0.0
 	for i := range fs {
-		if fs[i][featCov] == 0 {
+		if fs[i][featCov] == 0 || (fs[i][featPointer] != 0) != pointers {
 			continue
 		}
 		if s := fs[i].score(w); best < 0 || s > bestScore+1e-9 {

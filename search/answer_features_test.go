@@ -34,7 +34,7 @@ func TestPhraseTableMatchesContains(t *testing.T) {
 	lists := map[phraseKind][]string{
 		phFinding: findingCuePhrases, phStat: statPhrases, phChange: changePhrases, phHedge: hedgePhrases,
 		phNegation: negationPhrases, phFraming: framingPhrases, phContrib: contribPhrases, phUnknown: unknownPhrases,
-		phPurpose: purposePhrases(), phProcedure: procedurePhrases, phCueFinding: append(append([]string(nil), findingPhrases...), findingClaims...),
+		phPurpose: purposePhrases(), phProcedure: procedurePhrases, phPointer: pointerPhrases, phCueFinding: append(append([]string(nil), findingPhrases...), findingClaims...),
 	}
 	_, c := seedIndex(t)
 	n := 0
@@ -80,6 +80,10 @@ func TestAnswerGivesTheFinding(t *testing.T) {
 			Abstract: "Leukemia cells depend on survival signals from their niche. " +
 				"To test this, we generated mice that express MYC together with a BCL2 gene we can switch off, and that develop leukemia. " +
 				"Switching BCL2 off cleared the leukemia cells within days and doubled the survival of the mice."},
+		{ID: "prune", Title: "Beating power laws by pruning data",
+			Abstract: "Neural scaling laws say test error falls as a power of the dataset size. " +
+				"We show that keeping only the hardest examples makes error fall exponentially instead, beating power law scaling. " +
+				"Code for the data pruning metrics and scaling law fits is available at https://github.com/example/data-pruning."},
 		{ID: "other", Title: "Graph neural networks for molecules",
 			Abstract: "We study message passing networks on molecular graphs. They predict energies well."},
 	}
@@ -92,6 +96,8 @@ func TestAnswerGivesTheFinding(t *testing.T) {
 		{"does KV cache compression preserve accuracy on long contexts?", "keeps accuracy within 0.5 points"},
 		// What was done is no answer, though it names every word asked.
 		{"BCL2 in MYC leukemia mice", "Switching BCL2 off cleared"},
+		// Nor is where the code is.
+		{"what did people find about scaling laws for data pruning", "makes error fall exponentially"},
 	}
 	for _, tt := range tests {
 		res, err := ix.Search(context.Background(), Request{Text: tt.q, Limit: 1})

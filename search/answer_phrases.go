@@ -25,6 +25,10 @@ var (
 		"were randomly", "were randomised", "were randomized", "were enrolled", "were collected", "were obtained",
 		"were measured", "was measured", "was assessed", "were assessed", "was performed", "were performed",
 		"were analysed", "were analyzed", "were followed", "were interviewed", "were included", "were treated"}
+	pointerPhrases = []string{"http://", "https://", "www.", "github.com", "gitlab.com", "huggingface.co",
+		"code is available", "code are available", "code is publicly available", "code and data are",
+		"code and models are", "code will be", "code is released", "our code", "source code", "project page",
+		"project website", "available at", "available online at", "can be downloaded", "is freely available"}
 	contribPhrases = []string{"we propose", "we present", "we introduce", "we develop", "here we", "in this paper",
 		"in this work", "in this study", "this study", "we describe", "we report"}
 )
@@ -45,6 +49,7 @@ const (
 	phPurpose                      // "to assess whether" and the like
 	phCueFinding                   // findingPhrases and findingClaims (the earlier cue)
 	phProcedure                    // procedurePhrases
+	phPointer                      // pointerPhrases
 )
 
 // phraseTable finds every cue phrase in a sentence with one pass over its
@@ -116,5 +121,6 @@ var cuePhrases = newPhraseTable(map[phraseKind][]string{
 	phUnknown:    unknownPhrases,
 	phPurpose:    purposePhrases(),
 	phProcedure:  procedurePhrases,
+	phPointer:    pointerPhrases,
 	phCueFinding: append(append([]string(nil), findingPhrases...), findingClaims...),
 })

@@ -34,6 +34,7 @@ var fittedAnswerWeights = answerFeatures{
 	featGrams:      1.5411,
 	featUnknown:    -2.0000,
 	featProcedure:  -1.1798,
+	featPointer:    0.0000,
 }
 
 // fixedAnswerWeights are not fitted: the fitting command holds them and
@@ -44,9 +45,10 @@ var fittedAnswerWeights = answerFeatures{
 // repeats more of the question. RESULTS and CONCLUSIONS stay at 0 so the
 // section weights cannot all shift together and undo that. On SciFact
 // train holding them moved the cross-validated right picks by about one in
-// 564 (noise); the data alone would leave background near 0.
+// 564 (noise); the data alone would leave background near 0. A pointer to
+// code is ruled out by pickAnswer, not weighed.
 var fixedAnswerWeights = map[int]float64{
-	featBackground: -2, featFraming: -2, featUnknown: -2, featResults: 0, featConclusion: 0,
+	featBackground: -2, featFraming: -2, featUnknown: -2, featPointer: 0, featResults: 0, featConclusion: 0,
 }
 
 // answerWeights is the scorer the search uses: the fitted one, or the
