@@ -39,6 +39,7 @@ const (
 	featUnknown           // states what is unknown ("remains unclear", "little is known")
 	featProcedure         // says what was done ("we generated", "were recruited", "to test this")
 	featPointer           // points to code, data or a web page ("code is available at", a URL): see pickAnswer
+	featSetting           // sets the scene ("in recent years", "has become", "widely used")
 	numAnswerFeatures
 )
 
@@ -48,7 +49,7 @@ var answerFeatureNames = [numAnswerFeatures]string{
 	"Cov", "CovRel", "CovTop", "Share", "Rare", "Pos", "First", "Last",
 	"Background", "Objective", "Methods", "Results", "Conclusion",
 	"Finding", "Stat", "Numbers", "Change", "Hedge", "Negation", "Framing", "Contrib",
-	"Length", "Short", "Cue", "Grams", "Unknown", "Procedure", "Pointer",
+	"Length", "Short", "Cue", "Grams", "Unknown", "Procedure", "Pointer", "Setting",
 }
 
 // answerFeatures is one sentence's feature vector.
@@ -152,6 +153,7 @@ func textFeatures(f *answerFeatures, raw, low string) {
 	f[featUnknown] = b2f(phUnknown.in(m))
 	f[featProcedure] = b2f(phProcedure.in(m))
 	f[featPointer] = b2f(phPointer.in(m))
+	f[featSetting] = b2f(phSetting.in(m))
 	f[featCue] = cueOf(m, low)
 	words, numeric := countWords(raw)
 	if words > 0 {

@@ -34,7 +34,7 @@ func TestPhraseTableMatchesContains(t *testing.T) {
 	lists := map[phraseKind][]string{
 		phFinding: findingCuePhrases, phStat: statPhrases, phChange: changePhrases, phHedge: hedgePhrases,
 		phNegation: negationPhrases, phFraming: framingPhrases, phContrib: contribPhrases, phUnknown: unknownPhrases,
-		phPurpose: purposePhrases(), phProcedure: procedurePhrases, phPointer: pointerPhrases, phCueFinding: append(append([]string(nil), findingPhrases...), findingClaims...),
+		phPurpose: purposePhrases(), phProcedure: procedurePhrases, phPointer: pointerPhrases, phSetting: settingPhrases, phCueFinding: append(append([]string(nil), findingPhrases...), findingClaims...),
 	}
 	_, c := seedIndex(t)
 	n := 0
@@ -110,5 +110,19 @@ func TestAnswerGivesTheFinding(t *testing.T) {
 		if a := res.Results[0].Answer; !strings.Contains(a, tt.want) {
 			t.Errorf("%q: answer %q, want the sentence with %q", tt.q, a, tt.want)
 		}
+	}
+}
+
+// Nor is the answer what everyone knows, however much of the question it
+// repeats: over the real papers, "Batch Normalization (BatchNorm) is a
+// widely adopted technique ..." is not why it helps.
+func TestAnswerIsNotTheSetting(t *testing.T) {
+	ix := bigIndex(t)
+	res, err := ix.Search(t.Context(), Request{Text: "why does batch normalization help optimization", Limit: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a := firstAnswer(res); !strings.Contains(a, "optimization landscape significantly smoother") {
+		t.Errorf("answer %q, want the finding that BatchNorm smooths the optimization landscape", a)
 	}
 }

@@ -29,6 +29,12 @@ var (
 		"code is available", "code are available", "code is publicly available", "code and data are",
 		"code and models are", "code will be", "code is released", "our code", "source code", "project page",
 		"project website", "available at", "available online at", "can be downloaded", "is freely available"}
+	settingPhrases = []string{"widely adopted", "widely used", "has become", "have become", "has attracted",
+		"have attracted", "has received", "have received", "has gained", "have gained", "in recent years",
+		"recent years have", "recent advances", "recent progress", "recent work", "recent studies", "is a popular",
+		"are a popular", "has emerged", "have emerged", "is a fundamental", "is a central", "remains a challenge",
+		"remains challenging", "is a challenging", "is a promising", "are a promising", "has been widely",
+		"have been widely"}
 	contribPhrases = []string{"we propose", "we present", "we introduce", "we develop", "here we", "in this paper",
 		"in this work", "in this study", "this study", "we describe", "we report"}
 )
@@ -50,6 +56,7 @@ const (
 	phCueFinding                   // findingPhrases and findingClaims (the earlier cue)
 	phProcedure                    // procedurePhrases
 	phPointer                      // pointerPhrases
+	phSetting                      // settingPhrases
 )
 
 // phraseTable finds every cue phrase in a sentence with one pass over its
@@ -122,5 +129,6 @@ var cuePhrases = newPhraseTable(map[phraseKind][]string{
 	phPurpose:    purposePhrases(),
 	phProcedure:  procedurePhrases,
 	phPointer:    pointerPhrases,
+	phSetting:    settingPhrases,
 	phCueFinding: append(append([]string(nil), findingPhrases...), findingClaims...),
 })

@@ -7,34 +7,35 @@ package search
 //
 // which prints this block; refit and paste it when the features change.
 var fittedAnswerWeights = answerFeatures{
-	featCov:        0.7121,
-	featCovRel:     0.9530,
-	featCovTop:     0.0163,
-	featShare:      1.9582,
-	featRare:       -0.0138,
-	featPos:        0.8933,
-	featFirst:      0.0335,
-	featLast:       -0.2188,
+	featCov:        0.6978,
+	featCovRel:     0.9569,
+	featCovTop:     0.0267,
+	featShare:      1.9664,
+	featRare:       -0.0189,
+	featPos:        0.8699,
+	featFirst:      0.0165,
+	featLast:       -0.2197,
 	featBackground: -2.0000,
-	featObjective:  -1.3704,
-	featMethods:    -1.2616,
+	featObjective:  -1.3730,
+	featMethods:    -1.2650,
 	featResults:    0.0000,
 	featConclusion: 0.0000,
-	featFinding:    0.3526,
-	featStat:       0.1960,
-	featNumbers:    2.6281,
-	featChange:     0.3797,
-	featHedge:      0.0356,
-	featNegation:   0.5154,
+	featFinding:    0.3503,
+	featStat:       0.1982,
+	featNumbers:    2.6311,
+	featChange:     0.3815,
+	featHedge:      0.0411,
+	featNegation:   0.5413,
 	featFraming:    -2.0000,
-	featContrib:    -0.2422,
-	featLength:     0.0807,
-	featShort:      -0.2790,
-	featCue:        0.0288,
-	featGrams:      1.5411,
+	featContrib:    -0.2444,
+	featLength:     0.0688,
+	featShort:      -0.2848,
+	featCue:        0.0296,
+	featGrams:      1.5386,
 	featUnknown:    -2.0000,
-	featProcedure:  -1.1798,
+	featProcedure:  -1.1810,
 	featPointer:    0.0000,
+	featSetting:    -2.0000,
 }
 
 // fixedAnswerWeights are not fitted: the fitting command holds them and
@@ -48,7 +49,7 @@ var fittedAnswerWeights = answerFeatures{
 // 564 (noise); the data alone would leave background near 0. A pointer to
 // code is ruled out by pickAnswer, not weighed.
 var fixedAnswerWeights = map[int]float64{
-	featBackground: -2, featFraming: -2, featUnknown: -2, featPointer: 0, featResults: 0, featConclusion: 0,
+	featBackground: -2, featFraming: -2, featUnknown: -2, featPointer: 0, featSetting: -2, featResults: 0, featConclusion: 0,
 }
 
 // answerWeights is the scorer the search uses: the fitted one, or the
