@@ -87,3 +87,30 @@ func TestPhraseAcrossIdentifier(t *testing.T) {
 		t.Errorf("first %q", res.Results[0].Title)
 	}
 }
+
+// A card lists an identifier the user typed as one word when the paper
+// writes it ("IL-6", not "IL" and "6"), and its parts when the paper only
+// has them apart.
+func TestIdentifierMatchedWhole(t *testing.T) {
+	papers := []Paper{
+		{ID: "il6", Title: "IL6 drives fever in sepsis", Abstract: "Blocking IL-6 signalling lowered fever in septic mice."},
+		{ID: "apart", Title: "Cytokines in sepsis", Abstract: "We measured IL-1 and IL-10 at 6 hours in sepsis patients."},
+	}
+	for i := range papers {
+		papers[i].Headline = papers[i].Title
+	}
+	ix := openT(t, &Corpus{Papers: papers}, Options{})
+	res, err := ix.Search(t.Context(), Request{Text: "IL-6 in sepsis"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string][]string{"il6": {"IL-6", "sepsis"}, "apart": {"IL", "6", "sepsis"}}
+	if len(res.Results) != len(want) {
+		t.Fatalf("%d results, want %d", len(res.Results), len(want))
+	}
+	for _, r := range res.Results {
+		if !slices.Equal(r.Matched, want[r.ID]) {
+			t.Errorf("%s: matched %q, want %q", r.ID, r.Matched, want[r.ID])
+		}
+	}
+}

@@ -288,6 +288,57 @@ func matchedAs(surface, via string) string {
 	return surface + " (" + excerpt(via) + ")"
 }
 
+// matchedWords lists the query words a paper matches, as the user typed
+// them: an identifier the paper writes is one word ("IL-6", not "IL" and
+// "6").
+func matchedWords(groups []group, m *docMatch, text string) []string {
+	var out []string
+	last := ""
+	for gi, g := range groups {
+		if m.credit[gi] == 0 {
+			continue
+		}
+		if g.ident != "" && identMatched(groups, m, g.ident) && writesJoined(text, g.ident) {
+			if g.ident != last {
+				out = append(out, g.ident)
+			}
+			last = g.ident
+			continue
+		}
+		out, last = append(out, matchedAs(g.surface, m.via[gi])), ""
+	}
+	return out
+}
+
+// identMatched reports whether m matches every part of the identifier
+// ident, each as typed rather than through an association.
+func identMatched(groups []group, m *docMatch, ident string) bool {
+	for gi, g := range groups {
+		if g.ident == ident && (m.credit[gi] == 0 || matchedAs(g.surface, m.via[gi]) != g.surface) {
+			return false
+		}
+	}
+	return true
+}
+
+// writesJoined reports whether text has ident's letters and digits in a
+// row, whatever stands between them ("IL6", "IL-6" and "IL 6" for "IL-6").
+func writesJoined(text, ident string) bool {
+	return strings.Contains(alnumLower(text), alnumLower(ident))
+}
+
+// alnumLower returns s's letters and digits, lower-cased.
+func alnumLower(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			b.WriteRune(unicode.ToLower(r))
+		}
+	}
+	return b.String()
+}
+
 // result assembles one ranked paper: snippet around the best sentence,
 // the answer sentence when asked for, and the matched query words.
 func (s *state) result(c candidate, topRank float64, mt *matcher, wantAnswer bool) Result {
@@ -306,11 +357,7 @@ func (s *state) result(c candidate, topRank float64, mt *matcher, wantAnswer boo
 		mm := s.match(c.doc, mt)
 		m = &mm
 	}
-	for gi, g := range groups {
-		if m.credit[gi] > 0 {
-			r.Matched = append(r.Matched, matchedAs(g.surface, m.via[gi]))
-		}
-	}
+	r.Matched = matchedWords(groups, m, titleText(&p)+" "+p.Abstract)
 	if len(r.Matched) == 0 {
 		r.Matched = s.wordsFound(c.doc, groups)
 	}

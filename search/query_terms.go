@@ -174,6 +174,7 @@ func (a alt) words() []string {
 // the group when it contains any alternative.
 type group struct {
 	surface string // as typed, for Result.Matched
+	ident   string // the identifier surface is part of, as typed ("IL-6" of "IL"), if any
 	alts    []alt
 	names   []string // author-name tokens to find in the authors field, if the word is a name
 	weight  float64  // idf-based importance within the query
@@ -188,6 +189,7 @@ type group struct {
 type qtoken struct {
 	stem, surface string
 	joined        string // the identifier this word starts, joined ("gcsf"), if any
+	ident         string // the identifier this word is part of, as typed ("G-CSF"), if any
 	// gapBefore: a stop word stood between this word and the one before.
 	gapBefore bool
 	// partial: the word is what the analyzer left of a hyphenated word
@@ -260,6 +262,9 @@ func (s *state) textGroups(q *parsedQuery) []group {
 			}
 			gap = false
 			for _, cp := range cs {
+				if t.Start >= cp.start && t.End <= cp.end {
+					qt.ident = c.text[cp.start:cp.end]
+				}
 				if t.Start == cp.start {
 					qt.joined = cp.joined // the identifier's first part carries it whole
 				} else if t.Start > cp.start && t.End <= cp.end && (k == 0 || toks[k-1].Start < cp.start) {
@@ -477,7 +482,7 @@ func sameGaps(terms []string, typed []qtoken) bool {
 
 // wordGroup is the group of one unquoted word.
 func (s *state) wordGroup(t qtoken) group {
-	g := group{surface: t.surface, alts: []alt{{kind: altExact, terms: []string{t.stem}}}}
+	g := group{surface: t.surface, ident: t.ident, alts: []alt{{kind: altExact, terms: []string{t.stem}}}}
 	caps := typedInCapitals(t.surface)
 	if caps {
 		g.alts[0].acronym = t.surface
