@@ -56,7 +56,7 @@ func (ix *Index) AnswerCandidates(ctx context.Context, text, id string) ([]Answe
 		return nil, err
 	}
 	mt := newMatcher(st.textGroups(q))
-	mt.grams = st.queryGrams(st.gramWords(q))
+	mt.grams = st.queryGrams(st.gramWords(q, mt.groups))
 	m := st.match(p, mt)
 	sents := st.doc(p).sents
 	fs := sentenceFeatures(p.Abstract, sents, m.abstract, mt.groups, mt.grams)

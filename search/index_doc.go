@@ -176,6 +176,11 @@ func (r altRef) wordCredit(word string) (float64, bool) {
 func newMatcher(groups []group) *matcher {
 	m := &matcher{groups: groups, byStem: map[string][]altRef{}, camel: make([][]string, len(groups))}
 	for gi, g := range groups {
+		if g.isMeta() {
+			// A year or venue is the paper's, not its text's: "ICLR" and
+			// "2024" in an abstract are mostly a link to its code.
+			continue
+		}
 		for _, a := range g.alts {
 			w := a.words()
 			ref := altRef{group: gi, credit: a.matchCredit(), exact: a.kind == altExact && !a.standsFor, acronym: a.acronym, form: a.form}

@@ -109,7 +109,7 @@ func (s *state) search(ctx context.Context, text string, q *parsedQuery, limit, 
 	mt := newMatcher(groups)
 	mt.quantity = q.quantity
 	if len(groups) > 0 {
-		mt.grams = s.queryGrams(s.gramWords(q))
+		mt.grams = s.queryGrams(s.gramWords(q, groups))
 		s.rerank(cands, mt, mt.grams)
 		if !loose {
 			spelled := s.spelledPapers(ctx, q, groups, mt, cands)
@@ -188,10 +188,15 @@ func (s *state) confidence(c candidate, groups []group) float64 {
 		mm := s.match(c.doc, newMatcher(groups))
 		m = &mm
 	}
-	var total, inTitle, known float64
+	var total, inTitle, meta, known float64
 	for gi, g := range groups {
 		total += g.weight
-		if m.inTitle[gi] {
+		switch {
+		case g.isMeta():
+			// A year or venue the paper has is in no sentence or title,
+			// and goes with all of them.
+			meta += g.weight * m.credit[gi]
+		case m.inTitle[gi]:
 			inTitle += g.weight * m.credit[gi]
 		}
 		if s.groupKnown(g) {
@@ -201,7 +206,8 @@ func (s *state) confidence(c candidate, groups []group) float64 {
 	if total == 0 {
 		return 0
 	}
-	inSentence := maxSentenceCoverage(s.doc(c.doc).sents, m.abstract, groups)
+	inSentence := maxSentenceCoverage(s.doc(c.doc).sents, m.abstract, groups) + meta/total
+	inTitle += meta
 	return known / float64(len(groups)) * (m.coverage + inSentence + inTitle/total) / 3
 }
 

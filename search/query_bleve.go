@@ -2,6 +2,7 @@ package search
 
 import (
 	"slices"
+	"strings"
 
 	bq "github.com/blevesearch/bleve/v2/search/query"
 )
@@ -126,6 +127,10 @@ func groupQuery(g group, altScale []float64) bq.Query {
 	}
 	scale := float64(n) / 2
 	qs := make([]bq.Query, 0, n)
+	if mq := metaQuery(g, boostAuthors*scale); mq != nil {
+		// Found in the papers' years or venues only (see newMatcher).
+		return bq.NewDisjunctionQuery([]bq.Query{mq})
+	}
 	for i, a := range g.alts {
 		k := a.kind.boost() * scale * altScale[i]
 		if n := len(a.words()); a.kind == altAcronym && n > 1 {
@@ -141,9 +146,6 @@ func groupQuery(g group, altScale []float64) bq.Query {
 	}
 	for _, name := range g.names {
 		qs = append(qs, termsQuery(fieldAuthors, []string{name}, boostAuthors*scale))
-	}
-	if mq := metaQuery(g, boostAuthors*scale); mq != nil {
-		qs = append(qs, mq)
 	}
 	return bq.NewDisjunctionQuery(qs)
 }
@@ -286,14 +288,26 @@ func fieldLabel(field string) string {
 }
 
 // gramWords returns the free-text words of q that carry meaning (not meta
-// or stop words), for the character 3-gram score.
-func (s *state) gramWords(q *parsedQuery) []string {
+// or stop words, nor a year or venue of groups), for the character 3-gram
+// score.
+func (s *state) gramWords(q *parsedQuery, groups []group) []string {
 	var out []string
 	for _, c := range q.text {
-		if !c.phrase && (isMetaWord(c.text, q.question) || len(s.an.text.Analyze([]byte(c.text))) == 0) {
+		if !c.phrase && (isMetaWord(c.text, q.question) || len(s.an.text.Analyze([]byte(c.text))) == 0 || namesMeta(groups, c.text)) {
 			continue // stop words are in every paper
 		}
 		out = append(out, c.text)
 	}
 	return out
+}
+
+// namesMeta reports whether the typed word w is read as a year or venue.
+func namesMeta(groups []group, w string) bool {
+	w = bareWord(w)
+	for _, g := range groups {
+		if g.isMeta() && strings.EqualFold(g.surface, w) {
+			return true
+		}
+	}
+	return false
 }

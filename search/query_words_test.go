@@ -284,6 +284,11 @@ func TestYearAndVenueWords(t *testing.T) {
 		// "between 2017 and 2019": the years and those between.
 		"adversarial examples between 2017 and 2019": func(r Result) bool { return r.Year >= 2017 && r.Year <= 2019 && says(r, "adversarial example") },
 		"graph transformers published in 2024":       func(r Result) bool { return r.Year == 2024 && says(r, "graph transformer") },
+		// The year and venue are the paper's, not its text's: an abstract
+		// linking to "…github.io/ICLR-2024-MMGN" is not about the topic.
+		"ICLR 2024 papers on state space models": func(r Result) bool {
+			return r.Venue == "ICLR 2024" && r.Year == 2024 && (says(r, "state space") || says(r, "state-space") || says(r, "SSM"))
+		},
 	} {
 		for i, r := range topResults(t, ix, q, 3) {
 			if !want(r) {
