@@ -42,6 +42,10 @@ func (b *Bot) cmdSearch(ctx context.Context, req *Request) (*Reply, error) {
 	if q == "" {
 		return b.cmdHelp(ctx, req)
 	}
+	if search.PastedText(q) {
+		// A pasted abstract: the papers like it.
+		return b.showView(ctx, req, viewState{Kind: viewText, Arg: q}, audience{Public: public(req)})
+	}
 	if utf8.RuneCountInString(q) > maxQueryChars {
 		return nil, refuse("search", "That query is too long. Try a few key words or a shorter question.")
 	}

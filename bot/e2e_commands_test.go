@@ -189,3 +189,38 @@ func TestE2EInternalErrorApologises(t *testing.T) {
 		t.Errorf("log should record the failure without the query text:\n%s", logs)
 	}
 }
+
+// A pasted abstract, longer than any query, gets the papers like it. Its
+// page has no pager or Share button: the text does not fit in a button.
+func TestE2EPastedAbstract(t *testing.T) {
+	h := startBot(t, harnessOpts{})
+	abstract := "We present a method that discovers the effective degrees of freedom of molecular dynamics " +
+		"simulations from approximate symmetries of the energy landscape, without trajectory data. " +
+		"A symmetry loss compatible with existing force fields and a Hessian-based variant for small systems " +
+		"let us explore conformational space; on alanine dipeptide and chignolin the method recovers the known " +
+		"important conformations, which may help protein folding and drug discovery studies that need cheap sampling. " +
+		strings.Repeat("We also report ablations over loss weights, system sizes and force fields. ", 12)
+	if !search.PastedText(abstract) {
+		t.Fatal("the test abstract reads as a query")
+	}
+	h.Slash("UPASTE", "C1", abstract)
+	m := h.WaitEphemeral("C1", "UPASTE", 1)
+	checkSafe(t, &Reply{Text: m.Text, Blocks: bottest.Blocks(t, m)})
+	text := bottest.BlockTexts(t, m)
+	for _, want := range []string{"Papers like the text you pasted", "Symmetry-Driven Discovery"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("reply lacks %q:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "too long") {
+		t.Errorf("reply calls the abstract too long:\n%s", text)
+	}
+	if !bottest.HasButton(t, m, "similar:0") {
+		t.Error("cards lost their More like this button")
+	}
+	for _, id := range []string{"share:0", "page:next"} {
+		if bottest.HasButton(t, m, id) {
+			t.Errorf("reply has a %s button, whose value cannot hold the text", id)
+		}
+	}
+}

@@ -46,6 +46,8 @@ func (b *Bot) fetch(ctx context.Context, st viewState, answer bool) (fetched, er
 		if err == nil {
 			f.Results = pageOf(res, st.Offset)
 		}
+	case viewText:
+		f.Results, err = b.searcher.SimilarText(ctx, st.Arg, b.cfg.PageSize)
 	default:
 		f.Results, err = b.searcher.Search(ctx, search.Request{Text: st.Arg, Limit: b.cfg.PageSize, Offset: st.Offset, Answer: answer})
 	}

@@ -114,7 +114,7 @@ func pagerButtons(v resultsView, offset, n, total int) []slack.BlockElement {
 		}
 		acts = append(acts, button(actionPage+":next", label, next.encode(), ""))
 	}
-	if !v.Public {
+	if !v.Public && v.State.Kind != viewText {
 		share := v.State
 		share.Offset = offset
 		acts = append(acts, button(actionShare+":0", "Share to channel", share.encode(), "primary"))
@@ -164,6 +164,8 @@ func nothingSubject(v resultsView) string {
 		return " for “" + Truncate(EscapeInline(v.State.Arg), 200) + "”"
 	case v.State.Kind == viewSimilar:
 		return " similar to `" + unmark(EscapeInline(v.State.Arg)) + "`"
+	case v.State.Kind == viewText:
+		return " like the text you pasted"
 	}
 	return ""
 }

@@ -5,6 +5,9 @@ import (
 	"strings"
 )
 
+// pastedHeading heads the papers like a pasted text.
+const pastedHeading = "Papers like the text you pasted"
+
 // audience says who sees a rendered view.
 type audience struct {
 	// Public: everyone in the conversation (a mention's thread, a DM, a
@@ -27,6 +30,9 @@ func (b *Bot) renderView(f fetched, req *Request, aud audience) *Reply {
 		}
 		return renderResults(resultsView{Results: f.Results, State: st, Heading: "Papers like “" + name + "”",
 			Public: aud.Public, SharedBy: aud.SharedBy, Help: req.helpCommand(), PageSize: b.cfg.PageSize})
+	case viewText:
+		return renderResults(resultsView{Results: f.Results, State: st, Heading: pastedHeading,
+			Public: aud.Public, Help: req.helpCommand(), PageSize: b.cfg.PageSize})
 	}
 	return renderResults(resultsView{Results: f.Results, State: st, Heading: "Papers for “" + st.Arg + "”",
 		Public: aud.Public, SharedBy: aud.SharedBy, QuoteAnswer: aud.Public && aud.SharedBy == "" && st.Offset == 0,

@@ -14,6 +14,9 @@ const (
 	viewSearch  viewKind = 'q' // Arg is the query
 	viewSimilar viewKind = 's' // Arg is the paper ID the results resemble
 	viewPaper   viewKind = 'p' // Arg is one paper ID
+	// viewText: Arg is pasted text (an abstract). It is too long for a
+	// button, so its page has none of its own: no pager, no Share.
+	viewText viewKind = 't'
 )
 
 // maxQueryChars bounds query text so that it always fits in a button value

@@ -39,6 +39,13 @@ func (ix *Index) Similar(ctx context.Context, id string, limit int) (*Results, e
 	return st.similar(ctx, "similar:"+p.ID, titleText(&p.Paper)+". "+p.Abstract, p.ID, limit)
 }
 
+// PastedText reports whether text is longer than any query may be (more
+// words or characters than Search takes): pasted text, an abstract or a
+// paragraph, whose papers are those like it (SimilarText), not a search.
+func PastedText(text string) bool {
+	return len(strings.Fields(text)) > maxQueryClauses || utf8.RuneCountInString(text) > maxQueryLen
+}
+
 // SimilarText returns the papers most like text, e.g. a pasted abstract.
 // Empty or oversized text is an error of kind Invalid.
 func (ix *Index) SimilarText(ctx context.Context, text string, limit int) (*Results, error) {

@@ -67,6 +67,15 @@ func runQuery(e *env, name string, args []string) error {
 			return e.printResults(res, qf.json, false)
 		}
 	}
+	if search.PastedText(text) {
+		// A pasted abstract, as the bot answers it: the papers like it.
+		res, err := ix.SimilarText(e.ctx, text, qf.limit)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintln(e.stderr, "papers like the text you gave")
+		return e.printResults(res, qf.json, false)
+	}
 	res, err := ix.Search(e.ctx, search.Request{Text: text, Limit: qf.limit})
 	if err != nil {
 		return err

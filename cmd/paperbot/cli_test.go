@@ -257,3 +257,23 @@ func TestAskForPapersLikeOne(t *testing.T) {
 		t.Errorf("ask papers similar to %q: exit %d, stderr %q\n%s\nwant as similar %s:\n%s", p.Title, code, errOut, got, p.ID, want)
 	}
 }
+
+// TestAskWithAPastedAbstract: text longer than any query (an abstract
+// pasted into ask) gets the papers like it, as similar --text gives them,
+// not an error telling the user to shorten it.
+func TestAskWithAPastedAbstract(t *testing.T) {
+	clearEnv(t)
+	abstract := "We present a method that discovers the effective degrees of freedom of molecular dynamics " +
+		"simulations from approximate symmetries of the energy landscape, without trajectory data. " +
+		"A symmetry loss compatible with existing force fields and a Hessian-based variant for small systems " +
+		"let us explore conformational space; on alanine dipeptide and chignolin the method recovers the known " +
+		"important conformations, which may help protein folding and drug discovery studies that need cheap sampling."
+	_, want, _ := runCmd(t, t.Context(), "similar", "--text", abstract)
+	code, got, errOut := runCmd(t, t.Context(), "ask", abstract)
+	if code != exitOK || got != want || !strings.Contains(errOut, "papers like the text") {
+		t.Errorf("ask with an abstract: exit %d, stderr %q\n%s\nwant as similar --text:\n%s", code, errOut, got, want)
+	}
+	if !strings.Contains(got, "Symmetry-Driven Discovery") {
+		t.Errorf("the paper the abstract retells is not among the results:\n%s", got)
+	}
+}
