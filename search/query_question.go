@@ -179,6 +179,13 @@ var questionWords = map[string]bool{
 	// "recent advances in molecular generation" ranked the abstracts that
 	// say "significant advances have been made" first.
 	"advances": true, "advancements": true, "developments": true, "current": true,
+	// Telling a colleague what went wrong: "my LoRA fine-tune keeps
+	// forgetting, is this a known problem and how do people fix it?", "I'm
+	// seeing loss spikes, has anyone looked at why this happens?".
+	"known": true, "fix": true, "fixes": true, "fixing": true, "people": true, "usually": true,
+	"typically": true, "commonly": true, "often": true, "happens": true, "happen": true,
+	"happening": true, "looked": true, "seeing": true, "see": true, "tricks": true, "trick": true,
+	"keeps": true, "keep": true,
 }
 
 // isMetaWord reports whether the typed word w is dropped from the free text.

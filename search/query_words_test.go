@@ -298,6 +298,29 @@ func TestYearAndVenueWords(t *testing.T) {
 	}
 }
 
+// Telling colleagues what went wrong frames the question too: in "is this a
+// known problem and how do people fix it?" neither "known", "people" nor
+// "fix" is the topic, and no card says it matched them.
+func TestChatFramesTheQuestion(t *testing.T) {
+	ix := bigIndex(t)
+	chat := []string{"known", "fix", "people", "usually", "looked", "seeing", "happens", "tricks", "keeps", "keep"}
+	for q, topic := range map[string]string{
+		"my LoRA fine-tune keeps forgetting the base tasks, is this a known problem and how do people fix it?": "forget",
+		"has anyone looked at whether LLM benchmarks are contaminated by training data?":                       "contaminat",
+		"our RL agent exploits the reward function, what do people usually do about that?":                     "reward",
+		"we keep running out of GPU memory when training long context transformers, any tricks people use?":    "memory",
+	} {
+		for i, r := range topResults(t, ix, q, 3) {
+			if m := slices.IndexFunc(r.Matched, func(m string) bool { return slices.Contains(chat, m) }); m >= 0 {
+				t.Errorf("%q: result %d %q matched %q", q, i+1, r.Title, r.Matched[m])
+			}
+			if i == 0 && !says(r, topic) {
+				t.Errorf("%q: result 1 %q never says %q", q, r.Title, topic)
+			}
+		}
+	}
+}
+
 // A word typed without its accents finds the papers that write them:
 // "Schrodinger" is Schrödinger.
 func TestAccentsFolded(t *testing.T) {
