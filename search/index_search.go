@@ -296,20 +296,26 @@ func matchedAs(surface, via string) string {
 
 // matchedWords lists the query words a paper matches, as the user typed
 // them: an identifier the paper writes is one word ("IL-6", not "IL" and
-// "6").
+// "6"), whatever stands between its parts there ("IL6", "IL 6").
 func matchedWords(groups []group, m *docMatch, text string) []string {
 	var out []string
+	textKey := "" // text's letters and digits, made when an identifier needs them
 	last := ""
 	for gi, g := range groups {
 		if m.credit[gi] == 0 {
 			continue
 		}
-		if g.ident != "" && identMatched(groups, m, g.ident) && writesJoined(text, g.ident) {
-			if g.ident != last {
-				out = append(out, g.ident)
+		if g.ident != "" && identMatched(groups, m, g.ident) {
+			if g.ident == last {
+				continue // its first part listed it
 			}
-			last = g.ident
-			continue
+			if textKey == "" {
+				textKey = joinedKey(text)
+			}
+			if strings.Contains(textKey, joinedKey(g.ident)) {
+				out, last = append(out, g.ident), g.ident
+				continue
+			}
 		}
 		out, last = append(out, matchedAs(g.surface, m.via[gi])), ""
 	}
@@ -327,23 +333,8 @@ func identMatched(groups []group, m *docMatch, ident string) bool {
 	return true
 }
 
-// writesJoined reports whether text has ident's letters and digits in a
-// row, whatever stands between them ("IL6", "IL-6" and "IL 6" for "IL-6").
-func writesJoined(text, ident string) bool {
-	return strings.Contains(alnumLower(text), alnumLower(ident))
-}
-
-// alnumLower returns s's letters and digits, lower-cased.
-func alnumLower(s string) string {
-	var b strings.Builder
-	b.Grow(len(s))
-	for _, r := range s {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			b.WriteRune(unicode.ToLower(r))
-		}
-	}
-	return b.String()
-}
+// joinedKey is s's letters and digits, lower-cased, with nothing between.
+func joinedKey(s string) string { return strings.ReplaceAll(titleKey(s), " ", "") }
 
 // result assembles one ranked paper: snippet around the best sentence,
 // the answer sentence when asked for, and the matched query words.

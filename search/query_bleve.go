@@ -126,11 +126,11 @@ func groupQuery(g group, altScale []float64) bq.Query {
 		n++
 	}
 	scale := float64(n) / 2
-	qs := make([]bq.Query, 0, n)
 	if mq := metaQuery(g, boostAuthors*scale); mq != nil {
 		// Found in the papers' years or venues only (see newMatcher).
 		return bq.NewDisjunctionQuery([]bq.Query{mq})
 	}
+	qs := make([]bq.Query, 0, n)
 	for i, a := range g.alts {
 		k := a.kind.boost() * scale * altScale[i]
 		if n := len(a.words()); a.kind == altAcronym && n > 1 {
