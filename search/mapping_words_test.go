@@ -2,6 +2,7 @@ package search
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -59,5 +60,43 @@ func TestOwnStemsKeepMeaningsApart(t *testing.T) {
 		if a, b := stem(p[0]), stem(p[1]); a != b {
 			t.Errorf("%q stems to %q, %q to %q: one family", p[0], a, p[1], b)
 		}
+	}
+}
+
+// A Latin or Greek plural is its singular's word: "Nash equilibria" finds
+// the papers on a Nash equilibrium, and "indices" is not "indicate".
+func TestLatinPlurals(t *testing.T) {
+	an := seedState(t).an.text
+	stem := func(w string) string {
+		toks := an.Analyze([]byte(w))
+		if len(toks) != 1 {
+			t.Fatalf("%q analysed into %d tokens", w, len(toks))
+		}
+		return string(toks[0].Term)
+	}
+	for _, p := range [][2]string{{"matrix", "matrices"}, {"vertex", "vertices"}, {"index", "indices"},
+		{"equilibrium", "equilibria"}, {"minimum", "minima"}, {"optimum", "optima"}, {"spectrum", "spectra"},
+		{"criterion", "criteria"}, {"phenomenon", "phenomena"}, {"hypothesis", "hypotheses"},
+		{"analysis", "analyses"}, {"nucleus", "nuclei"}, {"stimulus", "stimuli"}, {"curriculum", "curricula"}} {
+		if a, b := stem(p[0]), stem(p[1]); a != b {
+			t.Errorf("%q stems to %q, %q to %q: one word", p[0], a, p[1], b)
+		}
+	}
+	if a, b := stem("indices"), stem("indicate"); a == b {
+		t.Errorf("indices and indicate both stem to %q", a)
+	}
+	ix := bigIndex(t)
+	res, err := ix.Search(t.Context(), Request{Text: "Nash equilibria", Limit: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	singular := 0
+	for _, r := range res.Results {
+		if text := strings.ToLower(r.Title + " " + r.Abstract); strings.Contains(text, "nash equilibrium") && !strings.Contains(text, "equilibria") {
+			singular++
+		}
+	}
+	if singular == 0 {
+		t.Errorf("\"Nash equilibria\" found none of the %d papers that write only \"Nash equilibrium\"", res.Total)
 	}
 }
