@@ -255,12 +255,15 @@ func (t *acronymTable) expansions(s string) []expansion { return t.byAcronym[s] 
 
 // longForm finds the longest long form starting at stems[0]; n is how many
 // stems it covers (0 when none does).
-func (t *acronymTable) longForm(stems []string) (e expansion, n int) {
+func (t *acronymTable) longForm(stems []string, maxWords int) (e expansion, n int) {
 	if len(stems) == 0 {
 		return expansion{}, 0
 	}
 	for _, cand := range t.byFirst[stems[0]] {
 		w := cand.words()
+		if maxWords > 0 && len(w) > maxWords {
+			continue
+		}
 		if len(w) <= len(stems) && slices.Equal(w, stems[:len(w)]) {
 			return cand, len(w)
 		}

@@ -59,10 +59,10 @@ func TestAcronymTable(t *testing.T) {
 	if got := longs("kv"); !slices.Contains(got, "kei valu") {
 		t.Errorf("KV expands to %q, want the hand-kept key-value", got)
 	}
-	if e, n := tab.longForm([]string{"kei", "valu", "cach"}); n != 2 || e.acronym != "kv" {
+	if e, n := tab.longForm([]string{"kei", "valu", "cach"}, 0); n != 2 || e.acronym != "kv" {
 		t.Errorf("longForm(key value cache) = %q/%d, want kv/2", e.acronym, n)
 	}
-	if e, n := tab.longForm([]string{"machin", "learn", "interatom", "potenti"}); n != 4 || e.acronym != "mlip" {
+	if e, n := tab.longForm([]string{"machin", "learn", "interatom", "potenti"}, 0); n != 4 || e.acronym != "mlip" {
 		t.Errorf("longForm(machine learning interatomic potentials) = %q/%d, want the longest match mlip/4", e.acronym, n)
 	}
 	if !tab.ambiguous["mlip"] {
@@ -241,5 +241,24 @@ func TestAnotherAcronymInCapitals(t *testing.T) {
 		if r.ID == "cls" && slices.ContainsFunc(r.Matched, func(m string) bool { return strings.HasPrefix(m, "continual learning") }) {
 			t.Errorf("the CLS-token paper matched %q", r.Matched)
 		}
+	}
+}
+
+// A long form no paper writes whole is searched as the long forms it is
+// made of: no abstract says "knowledge base question answering" (KBQA), and
+// the papers that merely have its four words apart were listed and refused
+// while one answers "question answering over a knowledge base".
+func TestUnwrittenLongFormSplits(t *testing.T) {
+	ix := bigIndex(t)
+	res, err := ix.Search(t.Context(), Request{Text: "knowledge base question answering", Limit: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.NoMatch || len(res.Results) == 0 {
+		t.Fatalf("refused (confidence %.2f, %d results)", res.Confidence, len(res.Results))
+	}
+	top := res.Results[0]
+	if text := strings.ToLower(top.Title + " " + top.Abstract); !strings.Contains(text, "knowledge base") || !strings.Contains(text, "question answering") {
+		t.Errorf("top result %q is not about question answering over a knowledge base", top.Title)
 	}
 }

@@ -95,6 +95,22 @@ func (s *state) search(ctx context.Context, text string, q *parsedQuery, limit, 
 	if err != nil {
 		return nil, err
 	}
+	if s.longFormUnwritten(cands, groups) {
+		// No paper writes a long form of three or more words whole
+		// ("knowledge base question answering", KBQA): search the
+		// shorter long forms it is made of, as "question answering over
+		// a knowledge base" is searched, rather than rank papers that
+		// merely have its words. Only when it splits into long forms: a
+		// lone word of it ("graph" of "graph neural networks") would
+		// find papers of any field.
+		q.wordsApart = true
+		apartGroups := s.textGroups(q)
+		if aq, err := s.bleveQuery(q, apartGroups); err == nil && wordsOf(apartGroups) == wordsOf(groups) {
+			if ac, at, err := s.run(ctx, aq, max(offset+limit, s.tune.Rerank)); err == nil && len(ac) > 0 {
+				cands, total, groups = ac, at, apartGroups
+			}
+		}
+	}
 	loose := false
 	var apart []candidate
 	if len(cands) < offset+limit {
@@ -152,6 +168,42 @@ func (s *state) search(ctx context.Context, text string, q *parsedQuery, limit, 
 		res.Results = append(res.Results, s.result(cands[i], cands[0].rank, mt, wantAnswer && !res.NoMatch))
 	}
 	return res, nil
+}
+
+// wordsOf counts the groups that are single words, not long forms.
+func wordsOf(groups []group) int {
+	n := 0
+	for _, g := range groups {
+		if g.longForm == 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// longFormUnwritten reports whether groups has a long form of three or more
+// words that none of the best candidates writes whole (bleve finds its
+// words anywhere; the matcher wants them together).
+func (s *state) longFormUnwritten(cands []candidate, groups []group) bool {
+	var long []int
+	for gi, g := range groups {
+		if g.longForm >= 3 {
+			long = append(long, gi)
+		}
+	}
+	if len(long) == 0 {
+		return false
+	}
+	mt := newMatcher(groups)
+	for _, c := range cands[:min(len(cands), max(s.tune.Rerank, 1))] {
+		m := s.match(c.doc, mt)
+		for _, gi := range long {
+			if m.credit[gi] >= 1 {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // run executes a bleve query for the best n hits.

@@ -179,6 +179,9 @@ type group struct {
 	names   []string // author-name tokens to find in the authors field, if the word is a name
 	weight  float64  // idf-based importance within the query
 	link    bool     // a pasted link: found whole or not at all
+	// longForm is how many typed words a long form of the acronym
+	// dictionary took ("knowledge base question answering": 4); 0 if none.
+	longForm int
 	// years are the years the word names ("2024"; "since 2023": 2023 on),
 	// also matched in papers' years; zero when it names none.
 	years yearClause
@@ -215,7 +218,7 @@ func (s *state) textGroups(q *parsedQuery) []group {
 	var run []qtoken
 	gap := false
 	flush := func() {
-		groups = append(groups, s.wordGroups(run)...)
+		groups = append(groups, s.wordGroups(run, q.wordsApart)...)
 		run = nil
 	}
 	var span yearClause // for the next year
@@ -362,14 +365,18 @@ func mergeGroups(gs []group) []group {
 // wordGroups groups a run of unquoted words: a run that spells a known long
 // form ("key value", "machine learning interatomic potentials") becomes one
 // group with its acronym as alternative; every other word is its own group.
-func (s *state) wordGroups(run []qtoken) []group {
+func (s *state) wordGroups(run []qtoken, wordsApart bool) []group {
 	var gs []group
 	stems := make([]string, len(run))
 	for i, t := range run {
 		stems[i] = t.stem
 	}
 	for i := 0; i < len(run); {
-		if e, n := s.acr.longForm(stems[i:]); n >= 2 && sameGaps(e.terms, run[i:i+n]) {
+		maxWords := 0
+		if wordsApart {
+			maxWords = 2
+		}
+		if e, n := s.acr.longForm(stems[i:], maxWords); n >= 2 && sameGaps(e.terms, run[i:i+n]) {
 			surf := make([]string, n)
 			for k := range n {
 				surf[k] = run[i+k].surface
@@ -396,6 +403,7 @@ func (s *state) wordGroups(run []qtoken) []group {
 				}
 			}
 			g.weight = s.groupWeight(g)
+			g.longForm = n
 			gs = append(gs, g)
 			i += n
 			continue
