@@ -150,6 +150,7 @@ var ownStems = func() map[string]string {
 	add("fungu", "fungi")
 	add("corpu", "corpora")
 	add("genu", "genera")
+	add("based", "based")
 	add("tokeniz", "tokenize", "tokenizes", "tokenized", "tokenizing", "tokenizer", "tokenizers",
 		"tokenization", "tokenise", "tokenised", "tokeniser", "tokenisers", "tokenisation")
 	return m

@@ -50,7 +50,8 @@ func TestOwnStemsKeepMeaningsApart(t *testing.T) {
 		{"conformal", "conformation"}, {"continual", "continuous"}, {"active", "activation"}, {"positive", "positional"},
 		{"expression", "expressive"}, {"experiment", "experience"}, {"normal", "normalization"}, {"power", "powerful"},
 		{"help", "helpfulness"}, {"truth", "truthfulness"}, {"new", "news"},
-		{"connected", "connectivity"}, {"rate", "ratings"}, {"valid", "validation"}, {"transport", "transportation"}} {
+		{"connected", "connectivity"}, {"rate", "ratings"}, {"valid", "validation"}, {"transport", "transportation"},
+		{"base", "based"}} {
 		if a, b := stem(p[0]), stem(p[1]); a == b {
 			t.Errorf("%q and %q both stem to %q", p[0], p[1], a)
 		}
