@@ -151,6 +151,12 @@ var ownStems = func() map[string]string {
 	add("corpu", "corpora")
 	add("genu", "genera")
 	add("based", "based")
+	add("proposal", "proposal", "proposals")
+	add("presentation", "presentation", "presentations")
+	add("extensiv", "extensive", "extensively")
+	add("residue", "residue", "residues")
+	add("optimal", "optimal", "optimality", "optimally", "suboptimal", "suboptimality")
+	add("organiz", "organization", "organizations", "organisation", "organisations", "organizational")
 	add("tokeniz", "tokenize", "tokenizes", "tokenized", "tokenizing", "tokenizer", "tokenizers",
 		"tokenization", "tokenise", "tokenised", "tokeniser", "tokenisers", "tokenisation")
 	return m

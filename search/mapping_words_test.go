@@ -51,7 +51,8 @@ func TestOwnStemsKeepMeaningsApart(t *testing.T) {
 		{"expression", "expressive"}, {"experiment", "experience"}, {"normal", "normalization"}, {"power", "powerful"},
 		{"help", "helpfulness"}, {"truth", "truthfulness"}, {"new", "news"},
 		{"connected", "connectivity"}, {"rate", "ratings"}, {"valid", "validation"}, {"transport", "transportation"},
-		{"base", "based"}} {
+		{"base", "based"}, {"proposal", "proposed"}, {"presentation", "present"}, {"extension", "extensive"},
+		{"residue", "residual"}, {"organization", "organ"}, {"optimizer", "optimal"}} {
 		if a, b := stem(p[0]), stem(p[1]); a == b {
 			t.Errorf("%q and %q both stem to %q", p[0], p[1], a)
 		}

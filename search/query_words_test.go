@@ -460,6 +460,8 @@ func TestOwnStems(t *testing.T) {
 		"why do transformers generalize?":              "transformer",
 		"can transformers learn to do multiplication?": "multiplication",
 		"conformal prediction for molecules":           "conformal",
+		"region proposals":                             "proposal",
+		"context length extension":                     "extension",
 	})
 }
 
