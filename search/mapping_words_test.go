@@ -52,7 +52,10 @@ func TestOwnStemsKeepMeaningsApart(t *testing.T) {
 		{"help", "helpfulness"}, {"truth", "truthfulness"}, {"new", "news"},
 		{"connected", "connectivity"}, {"rate", "ratings"}, {"valid", "validation"}, {"transport", "transportation"},
 		{"base", "based"}, {"proposal", "proposed"}, {"presentation", "present"}, {"extension", "extensive"},
-		{"residue", "residual"}, {"organization", "organ"}, {"optimizer", "optimal"}} {
+		{"residue", "residual"}, {"organization", "organ"}, {"optimizer", "optimal"}, {"useful", "using"},
+		{"demonstrations", "demonstrate"}, {"specification", "specifically"}, {"identifiability", "identify"},
+		{"adapters", "adaptive"}, {"additive", "additional"}, {"comprehension", "comprehensive"}, {"reasonable", "reasoning"},
+		{"competition", "competitive"}, {"consistency", "consistently"}, {"existence", "existing"}, {"visualization", "visual"}} {
 		if a, b := stem(p[0]), stem(p[1]); a == b {
 			t.Errorf("%q and %q both stem to %q", p[0], p[1], a)
 		}

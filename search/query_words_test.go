@@ -462,6 +462,8 @@ func TestOwnStems(t *testing.T) {
 		"conformal prediction for molecules":           "conformal",
 		"region proposals":                             "proposal",
 		"context length extension":                     "extension",
+		"reading comprehension":                        "comprehension",
+		"adapters for parameter-efficient fine-tuning": "adapter",
 	})
 }
 
