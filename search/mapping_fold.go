@@ -168,6 +168,9 @@ var ownStems = func() map[string]string {
 	add("existence", "existence")
 	add("visualiz", "visualize", "visualizes", "visualized", "visualizing", "visualization", "visualizations",
 		"visualise", "visualised", "visualisation", "visualisations")
+	add("relation", "relation", "relations", "relational", "relationship", "relationships")
+	add("initializ", "initialize", "initializes", "initialized", "initializing", "initialization", "initializations",
+		"initialise", "initialised", "initialising", "initialisation", "initialisations")
 	add("optimal", "optimal", "optimality", "optimally", "suboptimal", "suboptimality")
 	add("organiz", "organization", "organizations", "organisation", "organisations", "organizational")
 	add("tokeniz", "tokenize", "tokenizes", "tokenized", "tokenizing", "tokenizer", "tokenizers",

@@ -55,7 +55,8 @@ func TestOwnStemsKeepMeaningsApart(t *testing.T) {
 		{"residue", "residual"}, {"organization", "organ"}, {"optimizer", "optimal"}, {"useful", "using"},
 		{"demonstrations", "demonstrate"}, {"specification", "specifically"}, {"identifiability", "identify"},
 		{"adapters", "adaptive"}, {"additive", "additional"}, {"comprehension", "comprehensive"}, {"reasonable", "reasoning"},
-		{"competition", "competitive"}, {"consistency", "consistently"}, {"existence", "existing"}, {"visualization", "visual"}} {
+		{"competition", "competitive"}, {"consistency", "consistently"}, {"existence", "existing"}, {"visualization", "visual"},
+		{"relation", "related"}, {"initialization", "initial"}} {
 		if a, b := stem(p[0]), stem(p[1]); a == b {
 			t.Errorf("%q and %q both stem to %q", p[0], p[1], a)
 		}
