@@ -171,6 +171,7 @@ var ownStems = func() map[string]string {
 	add("relation", "relation", "relations", "relational", "relationship", "relationships")
 	add("initializ", "initialize", "initializes", "initialized", "initializing", "initialization", "initializations",
 		"initialise", "initialised", "initialising", "initialisation", "initialisations")
+	add("distributed", "distributed")
 	add("optimal", "optimal", "optimality", "optimally", "suboptimal", "suboptimality")
 	add("organiz", "organization", "organizations", "organisation", "organisations", "organizational")
 	add("tokeniz", "tokenize", "tokenizes", "tokenized", "tokenizing", "tokenizer", "tokenizers",
