@@ -103,11 +103,11 @@ func (s *state) search(ctx context.Context, text string, q *parsedQuery, limit, 
 		// merely have its words. Only when it splits into long forms: a
 		// lone word of it ("graph" of "graph neural networks") would
 		// find papers of any field.
-		q.wordsApart = true
-		apartGroups := s.textGroups(q)
-		if aq, err := s.bleveQuery(q, apartGroups); err == nil && wordsOf(apartGroups) == wordsOf(groups) {
-			if ac, at, err := s.run(ctx, aq, max(offset+limit, s.tune.Rerank)); err == nil && len(ac) > 0 {
-				cands, total, groups = ac, at, apartGroups
+		if apartGroups := s.textGroupsOf(q, true); singleWords(apartGroups) == singleWords(groups) {
+			if aq, err := s.bleveQuery(q, apartGroups); err == nil {
+				if ac, at, err := s.run(ctx, aq, max(offset+limit, s.tune.Rerank)); err == nil && len(ac) > 0 {
+					cands, total, groups = ac, at, apartGroups
+				}
 			}
 		}
 	}
@@ -170,8 +170,8 @@ func (s *state) search(ctx context.Context, text string, q *parsedQuery, limit, 
 	return res, nil
 }
 
-// wordsOf counts the groups that are single words, not long forms.
-func wordsOf(groups []group) int {
+// singleWords counts the groups that are single words, not long forms.
+func singleWords(groups []group) int {
 	n := 0
 	for _, g := range groups {
 		if g.longForm == 0 {

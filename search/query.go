@@ -45,9 +45,6 @@ type parsedQuery struct {
 	filter Filter
 	// sinceAgo is a since:7d filter, resolved against the clock at search time.
 	sinceAgo time.Duration
-	// wordsApart: long forms of three or more words are searched as their
-	// words, when no paper has them together (see state.search).
-	wordsApart bool
 }
 
 // clause is a word or a quoted phrase, as typed.

@@ -213,12 +213,17 @@ type qtoken struct {
 // textGroups turns the free text of q into groups: meta words of questions
 // are dropped, acronyms and long forms are expanded both ways, typos are
 // corrected from the corpus vocabulary.
-func (s *state) textGroups(q *parsedQuery) []group {
+func (s *state) textGroups(q *parsedQuery) []group { return s.textGroupsOf(q, false) }
+
+// textGroupsOf is textGroups; with wordsApart, long forms of three or more
+// words are grouped as the shorter long forms they are made of (see
+// state.search).
+func (s *state) textGroupsOf(q *parsedQuery, wordsApart bool) []group {
 	var groups []group
 	var run []qtoken
 	gap := false
 	flush := func() {
-		groups = append(groups, s.wordGroups(run, q.wordsApart)...)
+		groups = append(groups, s.wordGroups(run, wordsApart)...)
 		run = nil
 	}
 	var span yearClause // for the next year
