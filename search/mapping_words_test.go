@@ -35,17 +35,23 @@ func TestPossessiveAfterANumber(t *testing.T) {
 	}
 }
 
-// Words the Porter stemmer merges though papers mean different things by
-// them stem apart; each family's own forms stay together.
-func TestOwnStemsKeepMeaningsApart(t *testing.T) {
+// textStem returns the stem the text analyzer gives one word.
+func textStem(t *testing.T) func(string) string {
 	an := seedState(t).an.text
-	stem := func(w string) string {
+	return func(w string) string {
+		t.Helper()
 		toks := an.Analyze([]byte(w))
 		if len(toks) != 1 {
 			t.Fatalf("%q analysed into %d tokens", w, len(toks))
 		}
 		return string(toks[0].Term)
 	}
+}
+
+// Words the Porter stemmer merges though papers mean different things by
+// them stem apart; each family's own forms stay together.
+func TestOwnStemsKeepMeaningsApart(t *testing.T) {
+	stem := textStem(t)
 	for _, p := range [][2]string{{"object", "objective"}, {"multiple", "multiplication"}, {"effect", "effective"},
 		{"conformal", "conformation"}, {"continual", "continuous"}, {"active", "activation"}, {"positive", "positional"},
 		{"expression", "expressive"}, {"experiment", "experience"}, {"normal", "normalization"}, {"power", "powerful"},
@@ -72,14 +78,7 @@ func TestOwnStemsKeepMeaningsApart(t *testing.T) {
 // A Latin or Greek plural is its singular's word: "Nash equilibria" finds
 // the papers on a Nash equilibrium, and "indices" is not "indicate".
 func TestLatinPlurals(t *testing.T) {
-	an := seedState(t).an.text
-	stem := func(w string) string {
-		toks := an.Analyze([]byte(w))
-		if len(toks) != 1 {
-			t.Fatalf("%q analysed into %d tokens", w, len(toks))
-		}
-		return string(toks[0].Term)
-	}
+	stem := textStem(t)
 	for _, p := range [][2]string{{"matrix", "matrices"}, {"vertex", "vertices"}, {"index", "indices"},
 		{"equilibrium", "equilibria"}, {"minimum", "minima"}, {"optimum", "optima"}, {"spectrum", "spectra"},
 		{"criterion", "criteria"}, {"phenomenon", "phenomena"}, {"hypothesis", "hypotheses"},
