@@ -19,6 +19,9 @@ var synonymSets = [][]string{
 	{"improve", "improvement", "enhance", "boost"},
 	{"molecule", "molecular"},
 	{"hard", "harder", "hardest", "difficult", "difficulty"},
+	// The acronym list's one-word long forms cannot be long forms:
+	// "miR-17-92" and "miRNAs" are microRNAs.
+	{"microRNA", "microRNAs", "miRNA", "miRNAs", "miR"},
 }
 
 // synonyms maps a stem to the other stems of its sets.

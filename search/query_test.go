@@ -2,6 +2,7 @@ package search
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -198,5 +199,25 @@ func TestIsQuestion(t *testing.T) {
 		if got := isQuestion(in); got != want {
 			t.Errorf("isQuestion(%q) = %v, want %v", in, got, want)
 		}
+	}
+}
+
+// A microRNA is written "miR-17" or "miRNA" as often as "microRNA": the
+// paper on the miR-17-92 cluster in cancer stem cells is one on microRNAs.
+func TestMicroRNASpellings(t *testing.T) {
+	papers := []Paper{
+		{ID: "mir", Title: "DNMT1 inhibition reprograms pancreatic cancer stem cells", Abstract: "DNMT1 regulates the miR-17-92 cluster; blocking it turns pancreatic cancer stem cells into non-tumorigenic cells."},
+		{ID: "other", Title: "Cancer stem cells in the colon", Abstract: "We trace how cancer stem cells of the colon divide and what regulates their number."},
+	}
+	for i := range papers {
+		papers[i].Headline = papers[i].Title
+	}
+	ix := openT(t, &Corpus{Papers: papers}, Options{})
+	res, err := ix.Search(t.Context(), Request{Text: "microRNA regulation of cancer stem cells"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Results) == 0 || res.Results[0].ID != "mir" || !slices.Contains(res.Results[0].Matched, "microRNA (miR)") {
+		t.Fatalf("results %v, want the miR-17-92 paper first, matched as a microRNA", ids(res.Results))
 	}
 }
