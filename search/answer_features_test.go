@@ -87,10 +87,7 @@ func TestAnswerGivesTheFinding(t *testing.T) {
 		{ID: "other", Title: "Graph neural networks for molecules",
 			Abstract: "We study message passing networks on molecular graphs. They predict energies well."},
 	}
-	for i := range papers {
-		papers[i].Headline = papers[i].Title
-	}
-	ix := openT(t, &Corpus{Papers: papers}, Options{})
+	ix := papersIndex(t, papers)
 	tests := []struct{ q, want string }{
 		{"does vitamin D supplementation reduce fracture risk in older adults?", "RESULTS Fractures occurred"},
 		{"does KV cache compression preserve accuracy on long contexts?", "keeps accuracy within 0.5 points"},

@@ -96,10 +96,7 @@ func TestIdentifierMatchedWhole(t *testing.T) {
 		{ID: "il6", Title: "IL6 drives fever in sepsis", Abstract: "Blocking IL-6 signalling lowered fever in septic mice."},
 		{ID: "apart", Title: "Cytokines in sepsis", Abstract: "We measured IL-1 and IL-10 at 6 hours in sepsis patients."},
 	}
-	for i := range papers {
-		papers[i].Headline = papers[i].Title
-	}
-	ix := openT(t, &Corpus{Papers: papers}, Options{})
+	ix := papersIndex(t, papers)
 	res, err := ix.Search(t.Context(), Request{Text: "IL-6 in sepsis"})
 	if err != nil {
 		t.Fatal(err)

@@ -31,6 +31,18 @@ func openT(t *testing.T, c *Corpus, opts Options) *Index {
 	return ix
 }
 
+// papersIndex indexes a test's own papers in memory, each headed by its
+// title.
+func papersIndex(t *testing.T, papers []Paper) *Index {
+	t.Helper()
+	for i := range papers {
+		if papers[i].Headline == "" {
+			papers[i].Headline = papers[i].Title
+		}
+	}
+	return openT(t, &Corpus{Papers: papers}, Options{})
+}
+
 // indexDirs lists the index directories (and leftovers) in dir.
 func indexDirs(t *testing.T, dir string) []string {
 	t.Helper()

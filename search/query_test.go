@@ -209,10 +209,7 @@ func TestMicroRNASpellings(t *testing.T) {
 		{ID: "mir", Title: "DNMT1 inhibition reprograms pancreatic cancer stem cells", Abstract: "DNMT1 regulates the miR-17-92 cluster; blocking it turns pancreatic cancer stem cells into non-tumorigenic cells."},
 		{ID: "other", Title: "Cancer stem cells in the colon", Abstract: "We trace how cancer stem cells of the colon divide and what regulates their number."},
 	}
-	for i := range papers {
-		papers[i].Headline = papers[i].Title
-	}
-	ix := openT(t, &Corpus{Papers: papers}, Options{})
+	ix := papersIndex(t, papers)
 	res, err := ix.Search(t.Context(), Request{Text: "microRNA regulation of cancer stem cells"})
 	if err != nil {
 		t.Fatal(err)

@@ -60,10 +60,7 @@ func TestWordsTogetherRankFirst(t *testing.T) {
 		{ID: "apart", Title: "Study alpha", Abstract: "Merging works well. We train one model."},
 		{ID: "together", Title: "Study gamma", Abstract: "Model merging works well. We train one."},
 	}
-	for i := range papers {
-		papers[i].Headline = papers[i].Title
-	}
-	ix := openT(t, &Corpus{Papers: papers}, Options{})
+	ix := papersIndex(t, papers)
 	res, err := ix.Search(t.Context(), Request{Text: "model merging"})
 	if err != nil || len(res.Results) != 2 {
 		t.Fatalf("%v %+v", err, res)
