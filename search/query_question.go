@@ -91,8 +91,9 @@ var requestLinks = map[string]bool{
 	"list": true, "lists": true,
 }
 
-// requestArticles may open a request before its noun: "the paper that ...".
-var requestArticles = map[string]bool{"the": true, "a": true, "an": true, "some": true}
+// requestArticles may open a request before its noun: "the paper that ...",
+// "that paper showing ..." (one the asker has read).
+var requestArticles = map[string]bool{"the": true, "a": true, "an": true, "some": true, "that": true, "this": true, "those": true, "these": true}
 
 // metaWords never say what a paper is about: they are dropped from free text
 // (quoted phrases keep them).

@@ -516,6 +516,8 @@ func TestAskingWordsAnsweredAsTheirTopic(t *testing.T) {
 		"which paper introduced GFlowNets?":                                                         "GFlowNets",
 		"reading list for mechanistic interpretability":                                             "mechanistic interpretability",
 		"the paper that showed LLMs can't self-correct":                                             "LLMs can't self-correct",
+		"that paper showing transformers are better than SSMs at copying":                           "transformers SSMs at copying",
+		"those papers on LLMs that can't self-correct":                                              "LLMs that can't self-correct",
 		"what does the mamba paper claim about long sequences?":                                     "mamba long sequences",
 		"I want to learn about diffusion models, where do I start?":                                 "diffusion models",
 		"is anyone here familiar with work on model collapse?":                                      "model collapse",
