@@ -16,9 +16,9 @@ func (b *Bot) builtinCommands() []Command {
 			Help:    "Search abstracts by topic or question; quotes, -exclusions and title:/author:/venue:/year:/has:code/cat:/since:/date: filters work.",
 			Handler: b.cmdSearch},
 		{Name: cmdShow, Usage: "show ID", Example: "show aay87f2q",
-			Help: "Show one paper (by ID or title) with its full abstract.", Handler: b.cmdShow},
+			Help: "Show one paper (by ID, link or title) with its full abstract.", Handler: b.cmdShow},
 		{Name: cmdSimilar, Usage: "similar ID", Example: "similar aay87f2q",
-			Help: "Find papers like the one with this ID or title (or ask: papers similar to TITLE).", Handler: b.cmdSimilar},
+			Help: "Find papers like the one with this ID, link or title (or ask: papers similar to TITLE).", Handler: b.cmdSimilar},
 		{Name: cmdHelp, Usage: "help", Example: "help",
 			Help: "List what I can do.", Handler: b.cmdHelp},
 	}
@@ -90,11 +90,11 @@ func (b *Bot) cmdSimilar(ctx context.Context, req *Request) (*Reply, error) {
 }
 
 // paperOf resolves the arguments of show and similar to a paper: an ID (the
-// first word), else the whole text as a title ("similar Vision
-// Transformers Need Registers").
+// first word), else the whole text as a link or a title ("similar
+// arxiv.org/abs/2309.17453", "similar Vision Transformers Need Registers").
 func (b *Bot) paperOf(ctx context.Context, args string) (search.Paper, error) {
 	p, err := b.searcher.Get(paperID(args))
-	if search.KindOf(err) != search.NotFound || len(strings.Fields(args)) < 2 {
+	if search.KindOf(err) != search.NotFound {
 		return p, err
 	}
 	return b.searcher.Lookup(ctx, strings.Trim(strings.TrimSpace(args), "\"“”'`"))

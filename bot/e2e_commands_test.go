@@ -224,3 +224,36 @@ func TestE2EPastedAbstract(t *testing.T) {
 		}
 	}
 }
+
+// A paper's link, pasted as Slack sends it (<url>, or <url|name> when the
+// user named it), stands for the paper wherever an ID does, and alone it
+// shows that paper; a link no paper has is said to be unknown.
+func TestE2EPaperByLink(t *testing.T) {
+	h := startBot(t, harnessOpts{})
+	p := seedPapers(t)[3]
+	link := strings.Replace(p.URL, "https://", "http://www.", 1) + "/"
+	res, err := testIndex(t).Similar(t.Context(), p.ID, 5)
+	if err != nil || len(res.Results) == 0 {
+		t.Fatalf("similar %s: %v, %v", p.ID, res, err)
+	}
+	h.Slash("UT1", "C1", "similar <"+link+">")
+	text := bottest.BlockTexts(t, h.WaitEphemeral("C1", "UT1", 1))
+	if !strings.Contains(text, "Papers like") || !strings.Contains(text, res.Results[0].ID) {
+		t.Errorf("similar <link>: reply is not the papers like %s:\n%s", p.ID, text)
+	}
+	h.Slash("UT2", "C1", "<"+link+"|this one>")
+	text = bottest.BlockTexts(t, h.WaitEphemeral("C1", "UT2", 1))
+	if !strings.Contains(text, p.ID) || strings.Contains(text, "Nothing") {
+		t.Errorf("a named link: reply is not paper %s:\n%s", p.ID, text)
+	}
+	env, _ := h.srv.Mention("C1", "U1", "any papers like <"+p.URL+">?")
+	h.WaitAck(env)
+	text = bottest.BlockTexts(t, h.WaitThread("C1", h.srv.Messages("C1")[0].TS, 1)[0])
+	if !strings.Contains(text, "Papers like") || !strings.Contains(text, res.Results[0].ID) {
+		t.Errorf("mention with a link: reply is not the papers like %s:\n%s", p.ID, text)
+	}
+	h.Slash("UT3", "C1", "show <https://arxiv.org/abs/2401.00001>")
+	if text := bottest.BlockTexts(t, h.WaitEphemeral("C1", "UT3", 1)); !strings.Contains(text, "no paper here has the link") {
+		t.Errorf("unknown link: reply does not say so:\n%s", text)
+	}
+}

@@ -9,8 +9,8 @@ var entityDecoder = strings.NewReplacer("&lt;", "<", "&gt;", ">", "&amp;", "&")
 
 // plainText turns Slack-formatted user text into plain text for searching:
 // user, channel-wide and group mentions (<@U…>, <!here>, <!subteam^…>) are
-// dropped, channel links become "#name", links their label (or their URL
-// when they have none), &lt; &gt; &amp; are decoded, and white space is
+// dropped, channel links become "#name", links their URL and any label the
+// user gave them, &lt; &gt; &amp; are decoded, and white space is
 // collapsed. Emoji, which Slack sends as :shortcodes:, are dropped. Text
 // outside <…> is otherwise kept as typed.
 func plainText(s string) string {
@@ -84,6 +84,15 @@ func shortcodeLen(s string) int {
 	return 0
 }
 
+// sameLink reports whether label is target as Slack shows a link it made of
+// typed text: without "http://" or "mailto:".
+func sameLink(target, label string) bool {
+	for _, p := range []string{"https://", "http://", "mailto:"} {
+		target = strings.TrimPrefix(target, p)
+	}
+	return strings.EqualFold(strings.TrimRight(target, "/"), strings.TrimRight(label, "/"))
+}
+
 // tokenText is what one <…> token of Slack markup reads as in plain text.
 func tokenText(tok string) string {
 	target, label, hasLabel := strings.Cut(tok, "|")
@@ -96,7 +105,13 @@ func tokenText(tok string) string {
 		}
 		return " "
 	case hasLabel && label != "":
-		return " " + entityDecoder.Replace(label) + " "
+		label = entityDecoder.Replace(label)
+		if sameLink(target, label) {
+			return " " + label + " " // Slack's own link of what was typed
+		}
+		// A link the user named ("<https://arxiv.org/abs/…|this paper>"):
+		// the link says which paper, the name may say what about.
+		return " " + label + " " + entityDecoder.Replace(target) + " "
 	}
 	return " " + entityDecoder.Replace(strings.TrimPrefix(target, "mailto:")) + " "
 }

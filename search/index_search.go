@@ -9,6 +9,8 @@ import (
 
 	"github.com/blevesearch/bleve/v2"
 	bq "github.com/blevesearch/bleve/v2/search/query"
+
+	"github.com/paperbot/paperbot/search/corpus"
 )
 
 const (
@@ -81,6 +83,15 @@ type candidate struct {
 
 func (s *state) search(ctx context.Context, text string, q *parsedQuery, limit, offset int) (*Results, error) {
 	groups := s.textGroups(q)
+	if r, ok, err := s.pastedLink(ctx, q, groups); err != nil || ok {
+		if ok && offset > 0 {
+			r.Results = []Result{}
+		}
+		if r != nil {
+			r.Query, r.Offset = text, offset
+		}
+		return r, err
+	}
 	if !q.filterOnly() && len(groups) == 0 && len(q.fields) == 0 && len(q.years) == 0 && q.hasCode == nil {
 		if !strings.ContainsFunc(text, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) {
 			return nil, invalidf(opParse, "%q has no words to search for: type what the paper is about", excerpt(text))
@@ -168,6 +179,37 @@ func (s *state) search(ctx context.Context, text string, q *parsedQuery, limit, 
 		res.Results = append(res.Results, s.result(cands[i], cands[0].rank, mt, wantAnswer && !res.NoMatch))
 	}
 	return res, nil
+}
+
+// pastedLink answers a query that names a paper by its own link, in any
+// form ("arxiv.org/pdf/2309.17453v2", "<https://openreview.net/forum?id=…|this
+// one>"), with that paper: the link says which paper is meant, and the
+// words around it ("this one", "arXiv") are what the asker calls it. ok is
+// false when the query has no such link or more than one, or no paper has
+// it: a code or project link is then searched for in the abstracts.
+func (s *state) pastedLink(ctx context.Context, q *parsedQuery, groups []group) (*Results, bool, error) {
+	if len(q.exclude) > 0 || len(q.fields) > 0 || len(q.years) > 0 || q.hasCode != nil ||
+		len(q.filter.Categories) > 0 || !q.filter.AnnouncedFrom.IsZero() || !q.filter.AnnouncedUntil.IsZero() || !q.filter.SeenSince.IsZero() || q.sinceAgo != 0 {
+		return nil, false, nil
+	}
+	key := ""
+	for _, g := range groups {
+		if k, ok := corpus.PaperLinkKey(g.surface); ok {
+			if key != "" {
+				return nil, false, nil
+			}
+			key = k
+		}
+	}
+	if key == "" {
+		return nil, false, nil
+	}
+	r, ok, err := s.recordAtLink(ctx, key)
+	if err != nil || !ok {
+		return nil, false, err
+	}
+	res := &Results{Total: 1, Confidence: 1, Results: []Result{s.result(candidate{doc: r, rank: 1}, 1, newMatcher(nil), false)}}
+	return res, true, nil
 }
 
 // singleWords counts the groups that are single words, not long forms.

@@ -8,6 +8,8 @@ import (
 	"unicode/utf8"
 
 	bq "github.com/blevesearch/bleve/v2/search/query"
+
+	"github.com/paperbot/paperbot/search/corpus"
 )
 
 // maxTitled bounds PapersTitled's answer: titles that many papers share
@@ -41,15 +43,23 @@ func (ix *Index) PapersTitled(ctx context.Context, title string) ([]Paper, error
 	return out, nil
 }
 
-// Lookup finds the paper a user means by ref: its ID, or its title typed in
-// full (case, punctuation and spacing aside), or enough words of the title,
-// in order, that only one paper's title has them. People reach for a title
+// Lookup finds the paper a user means by ref: its ID, its link (any form of
+// it corpus.PaperLinkKey knows: "arxiv.org/pdf/2309.17453v2" for the paper
+// at arxiv.org/abs/2309.17453), or its title typed in full (case,
+// punctuation and spacing aside), or enough words of the title, in order,
+// that only one paper's title has them. People reach for a title
 // ("similar Vision Transformers Need Registers") before they know IDs
 // exist. An error of kind NotFound says which it tried.
 func (ix *Index) Lookup(ctx context.Context, ref string) (Paper, error) {
 	ref = strings.TrimSpace(ref)
 	p, err := ix.Get(ref)
-	if KindOf(err) != NotFound || len(strings.Fields(ref)) < 2 {
+	if KindOf(err) != NotFound {
+		return p, err
+	}
+	if key, ok := corpus.PaperLinkKey(ref); ok {
+		return ix.paperAtLink(ctx, ref, key)
+	}
+	if len(strings.Fields(ref)) < 2 {
 		return p, err
 	}
 	papers, err := ix.PapersTitled(ctx, ref)
@@ -75,6 +85,35 @@ func (ix *Index) Lookup(ctx context.Context, ref string) (Paper, error) {
 		msg = fmt.Sprintf("%d papers have %q in their titles; give the whole title or the paper's ID (shown next to each search result)", len(papers), excerpt(ref))
 	}
 	return Paper{}, &Error{Op: "get paper", Kind: NotFound, Msg: msg}
+}
+
+// paperAtLink returns the paper whose own link has key (typed as link); an
+// error of kind NotFound when none has.
+func (ix *Index) paperAtLink(ctx context.Context, link, key string) (Paper, error) {
+	st, release, err := ix.live()
+	if err != nil {
+		return Paper{}, err
+	}
+	defer release()
+	r, ok, err := st.recordAtLink(ctx, key)
+	if err != nil {
+		return Paper{}, err
+	}
+	if !ok {
+		return Paper{}, &Error{Op: "get paper", Kind: NotFound, Msg: fmt.Sprintf("no paper here has the link %q: it may not be in this corpus", excerptN(link, 80))}
+	}
+	return r.Paper, nil
+}
+
+// recordAtLink returns the paper whose own link has key.
+func (s *state) recordAtLink(ctx context.Context, key string) (*record, bool, error) {
+	q := bq.NewTermQuery(key)
+	q.SetField(fieldLink)
+	cands, _, err := s.run(ctx, q, 1)
+	if err != nil || len(cands) == 0 {
+		return nil, false, err
+	}
+	return cands[0].doc, true, nil
 }
 
 // nearTitle finds the paper whose whole title is key (a titleKey) but for a

@@ -57,3 +57,47 @@ func TestLookup(t *testing.T) {
 		}
 	}
 }
+
+// A paper's own link, in any form people paste it (another version, the
+// PDF, the Hugging Face page, the bare arXiv ID), finds that paper: as a
+// reference to show or find papers like, and as a search of its own. A link
+// no paper has is NotFound, said in words.
+func TestPaperByLink(t *testing.T) {
+	ix := papersIndex(t, []Paper{
+		{ID: "sink0001", Title: "Efficient Streaming Language Models with Attention Sinks", URL: "https://arxiv.org/abs/2309.17453v1",
+			Abstract: "Keeping the key and value states of the first tokens, attention sinks, lets window attention stream text of any length."},
+		{ID: "regs0001", Title: "Vision Transformers Need Registers", URL: "https://openreview.net/forum?id=2dnO3LLiJ1",
+			Abstract: "Adding register tokens to the input sequence of a vision transformer removes artifacts from its attention maps."},
+		{ID: "code0001", Title: "A paper that links its code", URL: "https://icml.cc/virtual/2025/poster/45068",
+			Abstract: "Code for our method, which also cites arxiv.org/abs/2309.17453, is at https://github.com/example/repo."},
+	})
+	for ref, want := range map[string]string{
+		"https://arxiv.org/abs/2309.17453":         "sink0001",
+		"arxiv.org/pdf/2309.17453v2":               "sink0001",
+		"https://huggingface.co/papers/2309.17453": "sink0001",
+		"2309.17453":         "sink0001",
+		"arXiv:2309.17453":   "sink0001",
+		"arxiv 2309.17453v3": "sink0001",
+		"https://openreview.net/pdf?id=2dnO3LLiJ1":     "regs0001",
+		"openreview.net/forum?id=2dnO3LLiJ1&noteId=x1": "regs0001",
+		"http://www.icml.cc/virtual/2025/poster/45068": "code0001",
+	} {
+		if got, err := ix.Lookup(t.Context(), ref); err != nil || got.ID != want {
+			t.Errorf("Lookup(%q) = %s, %v; want %s", ref, got.ID, err, want)
+		}
+		for _, q := range []string{ref, "this paper " + ref, "what about " + ref + "?"} {
+			res := mustFind(t, ix, q)
+			if len(res.Results) != 1 || res.Results[0].ID != want || res.NoMatch {
+				t.Errorf("Search(%q) = %v (no_match %v); want only %s", q, ids(res.Results), res.NoMatch, want)
+			}
+		}
+	}
+	_, err := ix.Lookup(t.Context(), "https://arxiv.org/abs/2401.00001")
+	if KindOf(err) != NotFound || !strings.Contains(Message(err), "no paper here has the link") {
+		t.Errorf("a link no paper has: %v, want NotFound saying so", err)
+	}
+	// A code link no paper has as its own is looked for in the abstracts.
+	if res := mustFind(t, ix, "https://github.com/example/repo"); len(res.Results) == 0 || res.Results[0].ID != "code0001" {
+		t.Errorf("a code link found %v, want code0001 first", ids(res.Results))
+	}
+}

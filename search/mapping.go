@@ -13,6 +13,8 @@ import (
 	"github.com/blevesearch/bleve/v2/analysis/tokenizer/unicode"
 	"github.com/blevesearch/bleve/v2/mapping"
 	index "github.com/blevesearch/bleve_index_api"
+
+	"github.com/paperbot/paperbot/search/corpus"
 )
 
 // Field names in the index.
@@ -34,6 +36,9 @@ const (
 	fieldHasCode = "has_code"
 	// fieldCategories holds arXiv categories as keywords ("cs.CL").
 	fieldCategories = "categories"
+	// fieldLink is the paper's own link as a keyword (corpus.PaperLinkKey),
+	// so that a pasted link finds the paper it points to.
+	fieldLink = "link"
 	// fieldAnnounced and fieldFirstSeen are dates (Paper.Announced,
 	// Paper.FirstSeen), left out when unknown.
 	fieldAnnounced = "announced"
@@ -62,12 +67,12 @@ const (
 
 // mappingVersion is part of the on-disk index name: change it whenever the
 // mapping or the document layout changes, so old indexes are rebuilt.
-const mappingVersion = "m17"
+const mappingVersion = "m18"
 
 // newMapping returns the one index mapping of paperbot: BM25 scoring; title and
 // abstract analysed as English with stemming (title is weighted above abstract
 // at query time, see query_bleve.go); authors and venue as plain words; year
-// numeric; has_code boolean; id and categories as keywords; announced and
+// numeric; has_code boolean; id, categories and link as keywords; announced and
 // first_seen as dates. Only the paper record is stored (fieldRecord);
 // snippets and answers are computed from it.
 // Term vectors are kept on text fields for phrase queries.
@@ -132,6 +137,7 @@ func newMapping() (*mapping.IndexMappingImpl, error) {
 	doc.AddFieldMappingsAt(fieldYear, year)
 	doc.AddFieldMappingsAt(fieldHasCode, hasCode)
 	doc.AddFieldMappingsAt(fieldCategories, cats)
+	doc.AddFieldMappingsAt(fieldLink, id)
 	doc.AddFieldMappingsAt(fieldAnnounced, date())
 	doc.AddFieldMappingsAt(fieldFirstSeen, date())
 	doc.AddFieldMappingsAt(fieldRecord, rec)
@@ -163,6 +169,9 @@ func paperDoc(p *Paper, rec []byte) map[string]any {
 	}
 	if len(p.Categories) > 0 {
 		d[fieldCategories] = p.Categories
+	}
+	if key, ok := corpus.PaperLinkKey(p.URL); ok {
+		d[fieldLink] = key
 	}
 	if !p.Announced.IsZero() {
 		d[fieldAnnounced] = p.Announced

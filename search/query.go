@@ -282,10 +282,14 @@ func (p *parser) phrase() (string, error) {
 	return text, nil
 }
 
-func excerpt(s string) string {
+func excerpt(s string) string { return excerptN(s, 30) }
+
+// excerptN is s cut to n runes, marked when cut: a link needs more than a
+// word to be recognised.
+func excerptN(s string, n int) string {
 	s = strings.TrimSpace(s)
-	if r := []rune(s); len(r) > 30 {
-		return string(r[:30]) + "…"
+	if r := []rune(s); len(r) > n {
+		return string(r[:n]) + "…"
 	}
 	return s
 }

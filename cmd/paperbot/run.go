@@ -55,8 +55,8 @@ type command struct {
 var commands = []command{
 	{"search", "search [--json] [-n N] QUERY", "search the papers (phrases, -exclude, title: author: venue: year: has:code)", runSearch},
 	{"ask", "ask [--json] [-n N] QUESTION", "answer a question with the best papers and the sentence that answers it", runAsk},
-	{"show", "show [--json] ID|TITLE", "show one paper in full", runShow},
-	{"similar", "similar [--json] [-n N] ID|TITLE | --text TEXT|-", "papers like a paper, or like an abstract of your own", runSimilar},
+	{"show", "show [--json] ID|LINK|TITLE", "show one paper in full", runShow},
+	{"similar", "similar [--json] [-n N] ID|LINK|TITLE | --text TEXT|-", "papers like a paper, or like an abstract of your own", runSimilar},
 	{"index", "index [--allow-shrink]", "build or refresh the persistent index in PAPERBOT_DATA_DIR from PAPERBOT_CORPUS", runIndex},
 	{"serve", "serve", "run the Slack bot over Socket Mode", runServe},
 	{"fetch", "fetch", "fetch new papers from PAPERBOT_SOURCES once, then refresh the index", runFetch},
