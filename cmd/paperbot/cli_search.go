@@ -76,7 +76,8 @@ func runQuery(e *env, name string, args []string) error {
 		fmt.Fprintln(e.stderr, "papers like the text you gave")
 		return e.printResults(res, qf.json, false)
 	}
-	res, err := ix.Search(e.ctx, search.Request{Text: text, Limit: qf.limit})
+	// ask wants an answer sentence whatever the words, as a mention does.
+	res, err := ix.Search(e.ctx, search.Request{Text: text, Limit: qf.limit, Answer: name == "ask"})
 	if err != nil {
 		return err
 	}

@@ -51,6 +51,25 @@ func TestAskAnswersOverEmbeddedSeeds(t *testing.T) {
 	}
 }
 
+// ask answers keywords with a sentence too, as a mention in Slack does: an
+// answer is what ask is for.
+func TestAskAnswersKeywords(t *testing.T) {
+	clearEnv(t)
+	code, out, errOut := runCmd(t, t.Context(), "ask", "--json", "-n", "1", "transition path sampling")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var res struct {
+		Results []struct{ Title, Answer string } `json:"results"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil || len(res.Results) != 1 {
+		t.Fatalf("%v:\n%s", err, out)
+	}
+	if r := res.Results[0]; !strings.Contains(r.Title, "Transition Path Sampling") || !strings.Contains(strings.ToLower(r.Answer), "transition path") {
+		t.Errorf("ask \"transition path sampling\": %q answered %q; want the TPS paper with a sentence on it", r.Title, r.Answer)
+	}
+}
+
 func TestSearchJSON(t *testing.T) {
 	clearEnv(t)
 	code, out, errOut := runCmd(t, t.Context(), "search", "--json", "-n", "3", "kv cache compression")
