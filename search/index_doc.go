@@ -145,6 +145,9 @@ type matcher struct {
 	// quantity: the question asks how much or how many, answered by a
 	// sentence with the number.
 	quantity bool
+	// pairIDF is, per pair of neighbouring groups, the idf of the two
+	// written next to each other (pairIDFs); nil when unset.
+	pairIDF []float64
 }
 
 type altRef struct {

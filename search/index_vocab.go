@@ -1,10 +1,12 @@
 package search
 
 import (
+	"bytes"
 	"context"
 	"math"
 
 	"github.com/blevesearch/bleve/v2"
+	index "github.com/blevesearch/bleve_index_api"
 )
 
 // vocab answers the corpus's term statistics from the index's own term
@@ -45,6 +47,74 @@ func (v *vocab) df(stem string) int {
 		return 0
 	}
 	return v.count(fieldBody, stem)
+}
+
+// pairDF returns the number of papers whose title or abstract has stem b
+// right after stem a; 0 when the index cannot tell. (pairScore also counts
+// a stop word between, "theory of mind"; a pair so far apart is too often
+// chance, "learning via multiplicative weights", to be weighed as a
+// phrase.) It walks the
+// rarer word's papers and skips the other's to them, so its cost is that
+// of the rarer word.
+func (v *vocab) pairDF(a, b string) int {
+	adv, err := v.bi.Advanced()
+	if err != nil {
+		return 0
+	}
+	r, err := adv.Reader()
+	if err != nil {
+		return 0
+	}
+	defer r.Close()
+	ctx := context.Background()
+	ra, err := r.TermFieldReader(ctx, []byte(a), fieldBody, false, false, true)
+	if err != nil {
+		return 0
+	}
+	defer ra.Close()
+	rb, err := r.TermFieldReader(ctx, []byte(b), fieldBody, false, false, true)
+	if err != nil {
+		return 0
+	}
+	defer rb.Close()
+	lead, follow := ra, rb
+	if rb.Count() < ra.Count() {
+		lead, follow = rb, ra
+	}
+	var dl, df index.TermFieldDoc
+	n := 0
+	x, err := lead.Next(&dl)
+	for err == nil && x != nil {
+		y, err2 := follow.Advance(x.ID, &df)
+		if err2 != nil || y == nil {
+			break
+		}
+		if !bytes.Equal(y.ID, x.ID) {
+			x, err = lead.Advance(y.ID, &dl)
+			continue
+		}
+		va, vb := x.Vectors, y.Vectors
+		if lead != ra {
+			va, vb = vb, va
+		}
+		if adjacent(va, vb) {
+			n++
+		}
+		x, err = lead.Next(&dl)
+	}
+	return n
+}
+
+// adjacent reports whether some position of b is right after one of a.
+func adjacent(a, b []*index.TermFieldVector) bool {
+	for _, pa := range a {
+		for _, pb := range b {
+			if pb.Pos == pa.Pos+1 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // name returns the number of papers with an author-name token.

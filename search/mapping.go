@@ -67,7 +67,7 @@ const (
 
 // mappingVersion is part of the on-disk index name: change it whenever the
 // mapping or the document layout changes, so old indexes are rebuilt.
-const mappingVersion = "m18"
+const mappingVersion = "m19"
 
 // newMapping returns the one index mapping of paperbot: BM25 scoring; title and
 // abstract analysed as English with stemming (title is weighted above abstract
@@ -198,9 +198,16 @@ func newAnalyzers(im mapping.IndexMapping) (analyzers, error) {
 }
 
 // bodyText is what fieldBody indexes for p: the title twice, the abstract,
-// then the identifiers of both joined (compound.go).
+// then the identifiers of both joined (compound.go), each part bodyGap
+// apart.
 func bodyText(p *Paper) string {
 	t := titleText(p)
 	ids := joinedIdentifiers(t)
-	return t + "\n" + t + "\n" + p.Abstract + "\n" + ids + ids + joinedIdentifiers(p.Abstract)
+	return t + bodyGap + t + bodyGap + p.Abstract + bodyGap + ids + ids + joinedIdentifiers(p.Abstract)
 }
+
+// bodyGap parts the body's parts by stop words, which the analyzer drops
+// but counts as positions: the last word of the title and the first of
+// its second copy ("... model" "Collapse of ...") are not next to each
+// other for a phrase or a pair (vocab.pairDF).
+const bodyGap = "\n the the \n"

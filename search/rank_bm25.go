@@ -226,7 +226,43 @@ func (s *state) pairScore(p *record, mt *matcher) float64 {
 	dl := float64(2*len(d.title) + len(d.abstract))
 	var score float64
 	for gi, f := range tf {
-		score += bm25(min(groups[gi].weight, groups[gi+1].weight), f, dl, s.rankStats().avgWords)
+		w := min(groups[gi].weight, groups[gi+1].weight)
+		if mt.pairIDF != nil {
+			w = max(w, mt.pairIDF[gi])
+		}
+		score += bm25(w, f, dl, s.rankStats().avgWords)
 	}
 	return score
+}
+
+// A pair whose rarer word is in more than 1/pairCommon of the papers, or in
+// more than pairMaxWalk of them, keeps the weight of its words: counting
+// walks the rarer word's papers with their positions.
+const (
+	pairCommon  = 10
+	pairMaxWalk = 1000
+)
+
+// pairIDFs returns, per pair of neighbouring single-word groups, the idf of
+// the two words written together: "model collapse" is far rarer than
+// "model" and "collapse" apart, and the papers that write it are about it.
+// 0 for pairs that are not two single words, or that no paper writes.
+func (s *state) pairIDFs(groups []group) []float64 {
+	if len(groups) < 2 {
+		return nil
+	}
+	out := make([]float64, len(groups)-1)
+	for gi := range out {
+		a, b := groups[gi].alts[0], groups[gi+1].alts[0]
+		if len(a.terms) != 1 || len(b.terms) != 1 || groups[gi].isMeta() || groups[gi+1].isMeta() {
+			continue
+		}
+		if rarer := min(s.vocab.df(a.terms[0]), s.vocab.df(b.terms[0])); rarer > s.vocab.n/pairCommon || rarer > pairMaxWalk {
+			continue // both common: written together often too, and costly to count
+		}
+		if df := s.vocab.pairDF(a.terms[0], b.terms[0]); df > 0 {
+			out[gi] = bm25IDF(df, s.vocab.n)
+		}
+	}
+	return out
 }
