@@ -58,8 +58,9 @@ type answerFeatures [numAnswerFeatures]float64
 // sentenceFeatures computes the features of one abstract's sentences.
 // hits are the query's matches in text, in text order; qg may be nil (no
 // gram feature). Sentences that match no part of the query never compete,
-// so only their coverage and section are set.
-func sentenceFeatures(text string, sents []span, hits []hit, groups []group, qg *queryGrams) []answerFeatures {
+// so only their coverage and section are set, unless every is set (no
+// sentence matches: see answerSentence).
+func sentenceFeatures(text string, sents []span, hits []hit, groups []group, qg *queryGrams, every bool) []answerFeatures {
 	out := make([]answerFeatures, len(sents))
 	if len(sents) == 0 {
 		return out
@@ -121,11 +122,13 @@ func sentenceFeatures(text string, sents []span, hits []hit, groups []group, qg 
 		if l := innerLabel(raw); l != secNone {
 			sec = l
 		}
-		if f[featCov] == 0 {
+		if f[featCov] == 0 && !every {
 			continue
 		}
-		f[featCovRel] = f[featCov] / maxCov
-		f[featCovTop] = b2f(f[featCov] >= maxCov-1e-9)
+		if maxCov > 0 {
+			f[featCovRel] = f[featCov] / maxCov
+			f[featCovTop] = b2f(f[featCov] >= maxCov-1e-9)
+		}
 		f[featRare] = b2f(rare >= 0 && matched[si*len(groups)+rare])
 		if n := len(sents); n > 1 {
 			f[featPos] = float64(si) / float64(n-1)
@@ -229,18 +232,28 @@ func (f *answerFeatures) score(w *answerFeatures) float64 {
 // the query's words its URL spells: it is picked only when nothing else
 // matches.
 func pickAnswer(fs []answerFeatures, w *answerFeatures) int {
-	if best := pickAmong(fs, w, false); best >= 0 {
+	if best := pickAmong(fs, w, false, true); best >= 0 {
 		return best
 	}
-	return pickAmong(fs, w, true)
+	return pickAmong(fs, w, true, true)
 }
 
-// pickAmong is pickAnswer over the matching sentences that point somewhere
-// (pointers) or do not.
-func pickAmong(fs []answerFeatures, w *answerFeatures, pointers bool) int {
+// pickFinding returns the index of the best-scoring sentence of all, for
+// an abstract none of whose sentences match the query (the paper matched
+// by its title): its finding. -1 when there is no sentence.
+func pickFinding(fs []answerFeatures, w *answerFeatures) int {
+	if best := pickAmong(fs, w, false, false); best >= 0 {
+		return best
+	}
+	return pickAmong(fs, w, true, false)
+}
+
+// pickAmong is pickAnswer over the sentences that point somewhere
+// (pointers) or do not, and match the query when matching is set.
+func pickAmong(fs []answerFeatures, w *answerFeatures, pointers, matching bool) int {
 	best, bestScore := -1, 0.0
 	for i := range fs {
-		if fs[i][featCov] == 0 || (fs[i][featPointer] != 0) != pointers {
+		if matching && fs[i][featCov] == 0 || (fs[i][featPointer] != 0) != pointers {
 			continue
 		}
 		if s := fs[i].score(w); best < 0 || s > bestScore+1e-9 {

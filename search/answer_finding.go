@@ -84,7 +84,7 @@ var findingClaims = func() []string {
 // the query, the one the scorer w rates best (answer_weights.go); -1 when
 // no sentence matches.
 func answerSentence(text string, sents []span, hits []hit, mt *matcher, w *answerFeatures) int {
-	fs := sentenceFeatures(text, sents, hits, mt.groups, mt.grams)
+	fs := sentenceFeatures(text, sents, hits, mt.groups, mt.grams, false)
 	if mt.quantity {
 		// "How much faster is it?": the sentence with the number, when
 		// one that matches the question has one.
@@ -99,6 +99,14 @@ func answerSentence(text string, sents []span, hits []hit, mt *matcher, w *answe
 		}
 	}
 	return pickAnswer(fs, w)
+}
+
+// findingSentence picks the answer of an abstract no sentence of which
+// matches the query (the paper matched by its title alone): the sentence
+// the scorer w rates best on all but coverage, its finding; -1 when there
+// is no sentence.
+func findingSentence(text string, sents []span, mt *matcher, w *answerFeatures) int {
+	return pickFinding(sentenceFeatures(text, sents, nil, mt.groups, mt.grams, true), w)
 }
 
 // cueWeights is the earlier hand-set scorer on the same features: query

@@ -59,7 +59,7 @@ func (ix *Index) AnswerCandidates(ctx context.Context, text, id string) ([]Answe
 	mt.grams = st.queryGrams(st.gramWords(q, mt.groups))
 	m := st.match(p, mt)
 	sents := st.doc(p).sents
-	fs := sentenceFeatures(p.Abstract, sents, m.abstract, mt.groups, mt.grams)
+	fs := sentenceFeatures(p.Abstract, sents, m.abstract, mt.groups, mt.grams, false)
 	out := make([]AnswerCandidate, len(sents))
 	for si, sp := range sents {
 		out[si] = AnswerCandidate{Text: p.Abstract[sp.Start:sp.End], Features: slices.Clone(fs[si][:])}

@@ -117,3 +117,28 @@ func firstAnswer(res *Results) string {
 	}
 	return res.Results[0].Answer
 }
+
+// A paper found by its title alone, none of its abstract's sentences
+// having the query's words, still answers a mention with its finding:
+// Slack quoted nothing under it.
+func TestTitleOnlyMatchStillAnswers(t *testing.T) {
+	ix := papersIndex(t, []Paper{
+		{ID: "tard0001", Title: "Cryptobiosis under hard vacuum", Abstract: "Water bears were dried and flown in low Earth orbit for ten days. " +
+			"Each animal was rehydrated on return. We conclude that dried water bears survive exposure to open space."},
+		{ID: "other001", Title: "Rotifers in orbit", Abstract: "Rotifers were flown in low Earth orbit. Few revived."},
+	})
+	for _, req := range []Request{{Text: "cryptobiosis vacuum", Answer: true}, {Text: "does cryptobiosis survive vacuum?"}} {
+		res, err := ix.Search(t.Context(), req)
+		if err != nil || len(res.Results) == 0 || res.Results[0].ID != "tard0001" || res.NoMatch {
+			t.Fatalf("%q: %v %+v", req.Text, err, res)
+		}
+		if a := res.Results[0].Answer; !strings.HasPrefix(a, "We conclude") {
+			t.Errorf("%q answered %q, want the paper's conclusion", req.Text, a)
+		}
+	}
+	// A one-word search asks for no answer, and gets none.
+	res, err := ix.Search(t.Context(), Request{Text: "cryptobiosis"})
+	if err != nil || len(res.Results) == 0 || res.Results[0].Answer != "" {
+		t.Errorf("a search without asking for an answer got %q", firstAnswer(res))
+	}
+}

@@ -460,6 +460,11 @@ func (s *state) result(c candidate, topRank float64, mt *matcher, wantAnswer boo
 		if wantAnswer {
 			r.Answer = p.Abstract[focus.Start:focus.End]
 		}
+	} else if wantAnswer {
+		// The paper matched by its title alone: its finding still answers.
+		if best := findingSentence(p.Abstract, sents, mt, s.answerWeights()); best >= 0 {
+			r.Answer = p.Abstract[sents[best].Start:sents[best].End]
+		}
 	}
 	r.Snippet = makeSnippet(p.Abstract, m.abstract, focus)
 	return r
