@@ -184,7 +184,8 @@ func (s *state) wordScore(p *record, m *docMatch, groups []group) float64 {
 // pairScore is the BM25 of the query's neighbouring word pairs as pairs:
 // how often the paper has the two next to each other, in order, with at
 // most one stop word between ("model merging", "loss of function"), the
-// title counted twice. A pair weighs as its rarer word.
+// title counted twice. A pair weighs as rare as papers write it
+// (mt.pairIDF), and never less than its commoner word.
 func (s *state) pairScore(p *record, mt *matcher) float64 {
 	groups := mt.groups
 	if len(groups) < 2 {
