@@ -189,9 +189,8 @@ func (s *state) search(ctx context.Context, text string, q *parsedQuery, limit, 
 // false when the query has no such link or more than one, or no paper has
 // it: a code or project link is then searched for in the abstracts.
 func (s *state) pastedLink(ctx context.Context, q *parsedQuery, groups []group) (*Results, bool, error) {
-	if len(q.exclude) > 0 || len(q.fields) > 0 || len(q.years) > 0 || q.hasCode != nil ||
-		len(q.filter.Categories) > 0 || !q.filter.AnnouncedFrom.IsZero() || !q.filter.AnnouncedUntil.IsZero() || !q.filter.SeenSince.IsZero() || q.sinceAgo != 0 {
-		return nil, false, nil
+	if q.narrowed() {
+		return nil, false, nil // the paper may not pass the filters
 	}
 	key := ""
 	for _, g := range groups {

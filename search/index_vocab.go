@@ -24,11 +24,7 @@ func newVocab(bi bleve.Index, papers int) *vocab { return &vocab{n: papers, bi: 
 // count returns the number of papers with term in field; 0 when the index
 // cannot tell (it is closing).
 func (v *vocab) count(field, term string) int {
-	adv, err := v.bi.Advanced()
-	if err != nil {
-		return 0
-	}
-	r, err := adv.Reader()
+	r, err := v.reader()
 	if err != nil {
 		return 0
 	}
@@ -41,6 +37,15 @@ func (v *vocab) count(field, term string) int {
 	return int(tfr.Count())
 }
 
+// reader opens a reader on the index's current snapshot; close it after.
+func (v *vocab) reader() (index.IndexReader, error) {
+	adv, err := v.bi.Advanced()
+	if err != nil {
+		return nil, err
+	}
+	return adv.Reader()
+}
+
 // df returns the number of papers with stem in their title or abstract.
 func (v *vocab) df(stem string) int {
 	if stem == "" {
@@ -51,17 +56,12 @@ func (v *vocab) df(stem string) int {
 
 // pairDF returns the number of papers whose title or abstract has stem b
 // right after stem a; 0 when the index cannot tell. (pairScore also counts
-// a stop word between, "theory of mind"; a pair so far apart is too often
-// chance, "learning via multiplicative weights", to be weighed as a
-// phrase.) It walks the
-// rarer word's papers and skips the other's to them, so its cost is that
-// of the rarer word.
+// a stop word between, "theory of mind"; a pair that far apart is too
+// often chance, "learning via multiplicative weights", to weigh as a
+// phrase.) It walks the rarer word's papers and skips the other's to them,
+// so it costs what the rarer word does.
 func (v *vocab) pairDF(a, b string) int {
-	adv, err := v.bi.Advanced()
-	if err != nil {
-		return 0
-	}
-	r, err := adv.Reader()
+	r, err := v.reader()
 	if err != nil {
 		return 0
 	}

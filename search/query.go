@@ -84,6 +84,13 @@ func (q *parsedQuery) positive() bool {
 	return false
 }
 
+// narrowed reports whether q has a filter or an exclusion beside its text,
+// typed or from the request.
+func (q *parsedQuery) narrowed() bool {
+	return len(q.exclude) > 0 || len(q.fields) > 0 || len(q.years) > 0 || q.hasCode != nil ||
+		q.hasFeedFilter() || !q.filter.AnnouncedUntil.IsZero()
+}
+
 // filterOnly reports whether q has no free text, only filters.
 func (q *parsedQuery) filterOnly() bool { return len(q.text) == 0 }
 
