@@ -97,10 +97,7 @@ func TestIdentifierMatchedWhole(t *testing.T) {
 		{ID: "apart", Title: "Cytokines in sepsis", Abstract: "We measured IL-1 and IL-10 at 6 hours in sepsis patients."},
 	}
 	ix := papersIndex(t, papers)
-	res, err := ix.Search(t.Context(), Request{Text: "IL-6 in sepsis"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := mustFind(t, ix, "IL-6 in sepsis")
 	want := map[string][]string{"il6": {"IL-6", "sepsis"}, "apart": {"IL", "6", "sepsis"}}
 	if len(res.Results) != len(want) {
 		t.Fatalf("%d results, want %d", len(res.Results), len(want))

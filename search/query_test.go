@@ -210,10 +210,7 @@ func TestMicroRNASpellings(t *testing.T) {
 		{ID: "other", Title: "Cancer stem cells in the colon", Abstract: "We trace how cancer stem cells of the colon divide and what regulates their number."},
 	}
 	ix := papersIndex(t, papers)
-	res, err := ix.Search(t.Context(), Request{Text: "microRNA regulation of cancer stem cells"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := mustFind(t, ix, "microRNA regulation of cancer stem cells")
 	if len(res.Results) == 0 || res.Results[0].ID != "mir" || !slices.Contains(res.Results[0].Matched, "microRNA (miR)") {
 		t.Fatalf("results %v, want the miR-17-92 paper first, matched as a microRNA", ids(res.Results))
 	}

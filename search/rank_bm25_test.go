@@ -62,9 +62,9 @@ func TestWordsTogetherRankFirst(t *testing.T) {
 		{ID: "together", Title: "Study gamma", Abstract: "Model merging works well. We train one."},
 	}
 	ix := papersIndex(t, papers)
-	res, err := ix.Search(t.Context(), Request{Text: "model merging"})
-	if err != nil || len(res.Results) != 2 {
-		t.Fatalf("%v %+v", err, res)
+	res := mustFind(t, ix, "model merging")
+	if len(res.Results) != 2 {
+		t.Fatalf("%d results, want 2", len(res.Results))
 	}
 	if got := res.Results[0].ID; got != "together" {
 		t.Errorf("first %q, want the paper that says model merging", got)

@@ -243,12 +243,11 @@ func TestCorpusUnderHomeExplainsSandbox(t *testing.T) {
 // does, as the bot does.
 func TestAskForPapersLikeOne(t *testing.T) {
 	clearEnv(t)
-	code, out, _ := runCmd(t, t.Context(), "search", "--json", "-n", "1", "kv cache compression")
 	var res struct {
 		Results []struct{ ID, Title string }
 	}
-	if err := json.Unmarshal([]byte(out), &res); code != exitOK || err != nil || len(res.Results) == 0 {
-		t.Fatalf("search: exit %d, %v: %s", code, err, out)
+	if runJSON(t, &res, "search", "--json", "-n", "1", "kv cache compression"); len(res.Results) == 0 {
+		t.Fatal("search found nothing")
 	}
 	p := res.Results[0]
 	_, want, _ := runCmd(t, t.Context(), "similar", p.ID)

@@ -39,6 +39,19 @@ func clearEnv(t *testing.T) {
 	t.Setenv("PAPERBOT_HTTP_ADDR", httpOff)
 }
 
+// runJSON runs a --json command that should succeed and decodes its output
+// into v.
+func runJSON(t *testing.T, v any, args ...string) {
+	t.Helper()
+	code, out, errOut := runCmd(t, t.Context(), args...)
+	if code != exitOK {
+		t.Fatalf("%q: exit %d: %s", args, code, errOut)
+	}
+	if err := json.Unmarshal([]byte(out), v); err != nil {
+		t.Fatalf("%q: not JSON: %v\n%s", args, err, out)
+	}
+}
+
 func TestAskAnswersOverEmbeddedSeeds(t *testing.T) {
 	clearEnv(t)
 	code, out, errOut := runCmd(t, t.Context(), "ask", "which paper makes LLM prefill faster?")
@@ -55,15 +68,11 @@ func TestAskAnswersOverEmbeddedSeeds(t *testing.T) {
 // answer is what ask is for.
 func TestAskAnswersKeywords(t *testing.T) {
 	clearEnv(t)
-	code, out, errOut := runCmd(t, t.Context(), "ask", "--json", "-n", "1", "transition path sampling")
-	if code != exitOK {
-		t.Fatalf("exit %d: %s", code, errOut)
-	}
 	var res struct {
 		Results []struct{ Title, Answer string } `json:"results"`
 	}
-	if err := json.Unmarshal([]byte(out), &res); err != nil || len(res.Results) != 1 {
-		t.Fatalf("%v:\n%s", err, out)
+	if runJSON(t, &res, "ask", "--json", "-n", "1", "transition path sampling"); len(res.Results) != 1 {
+		t.Fatalf("%d results, want 1", len(res.Results))
 	}
 	if r := res.Results[0]; !strings.Contains(r.Title, "Transition Path Sampling") || !strings.Contains(strings.ToLower(r.Answer), "transition path") {
 		t.Errorf("ask \"transition path sampling\": %q answered %q; want the TPS paper with a sentence on it", r.Title, r.Answer)
@@ -72,18 +81,12 @@ func TestAskAnswersKeywords(t *testing.T) {
 
 func TestSearchJSON(t *testing.T) {
 	clearEnv(t)
-	code, out, errOut := runCmd(t, t.Context(), "search", "--json", "-n", "3", "kv cache compression")
-	if code != exitOK {
-		t.Fatalf("exit %d: %s", code, errOut)
-	}
 	var res struct {
 		Query   string           `json:"query"`
 		NoMatch bool             `json:"no_match"`
 		Results []map[string]any `json:"results"`
 	}
-	if err := json.Unmarshal([]byte(out), &res); err != nil {
-		t.Fatalf("not JSON: %v\n%s", err, out)
-	}
+	runJSON(t, &res, "search", "--json", "-n", "3", "kv cache compression")
 	if res.Query != "kv cache compression" || res.NoMatch || len(res.Results) == 0 || len(res.Results) > 3 {
 		t.Fatalf("unexpected results: %+v", res)
 	}

@@ -79,11 +79,10 @@ func PaperLinkKey(s string) (key string, ok bool) {
 			return "doi:" + strings.ToLower(path), true
 		}
 	}
-	key = strings.ToLower(host + "/" + path)
 	if query != "" {
-		key += "?" + strings.ToLower(query)
+		path += "?" + query
 	}
-	return strings.TrimSuffix(key, "/"), true
+	return urlKey(host + "/" + path), true
 }
 
 // arxivIDOf returns the arXiv identifier s is, without its version or ".pdf"
