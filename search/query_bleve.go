@@ -7,12 +7,12 @@ import (
 	bq "github.com/blevesearch/bleve/v2/search/query"
 )
 
-// Field weights of free text in bleve's retrieval: title-only long forms
-// and author names above the body.
-const (
-	boostTitle   = 3.0
-	boostAuthors = 2.0
-)
+// boostAuthors weighs an author's name above free text in bleve's
+// retrieval. A title-only long form weighs as the body's words do: three
+// times that (its old weight, never applied until conjunctions carried
+// their boost) put papers with "Large Language Models" in their titles
+// above those that match more of a long question, on train (eval).
+const boostAuthors = 2.0
 
 // bleveQuery builds the bleve query of a parsed query programmatically: free
 // text is an OR of groups (bleve's coordination factor rewards papers that
@@ -139,7 +139,7 @@ func groupQuery(g group, altScale []float64) bq.Query {
 			k /= float64(n)
 		}
 		if a.titleOnly {
-			qs = append(qs, altQuery(fieldTitle, a, boostTitle*k))
+			qs = append(qs, altQuery(fieldTitle, a, k))
 		} else {
 			qs = append(qs, altQuery(fieldBody, a, k))
 		}
@@ -229,7 +229,8 @@ func (s *state) groupPapers(g group) int {
 }
 
 // altQuery matches an alternative in one field: a quoted phrase as a
-// phrase, other multi-word alternatives as all of their words.
+// phrase, other multi-word alternatives as all of their words. The boost
+// goes on each word: bleve ignores a conjunction's own boost.
 func altQuery(field string, a alt, boost float64) bq.Query {
 	w := a.words()
 	if a.quoted || len(w) == 1 {
@@ -237,11 +238,9 @@ func altQuery(field string, a alt, boost float64) bq.Query {
 	}
 	qs := make([]bq.Query, len(w))
 	for i, t := range w {
-		qs[i] = termsQuery(field, []string{t}, 1)
+		qs[i] = termsQuery(field, []string{t}, boost)
 	}
-	c := bq.NewConjunctionQuery(qs)
-	c.SetBoost(boost)
-	return c
+	return bq.NewConjunctionQuery(qs)
 }
 
 // termsQuery matches already-analysed terms: one term, or a phrase by
