@@ -2,6 +2,8 @@ package search
 
 import (
 	"context"
+	"encoding/json"
+	"os"
 	"path/filepath"
 	"slices"
 	"sync"
@@ -95,9 +97,15 @@ func BenchmarkBuildCorpusMemory(b *testing.B) { benchBuild(b, bigCorpus(b), fals
 // benchQuery runs BenchmarkQueries round robin with snippets and answers and
 // reports latency percentiles.
 func benchQuery(b *testing.B, ix *Index) {
+	benchQueries(b, ix, BenchmarkQueries)
+}
+
+// benchQueries searches queries in turn, reporting the median and 99th
+// percentile latency.
+func benchQueries(b *testing.B, ix *Index, queries []string) {
 	ctx := context.Background()
 	// Warm up once so the percentiles describe a running bot, not its first query.
-	for _, q := range BenchmarkQueries {
+	for _, q := range queries {
 		if _, err := ix.Search(ctx, Request{Text: q}); err != nil {
 			b.Fatalf("%q: %v", q, err)
 		}
@@ -106,7 +114,7 @@ func benchQuery(b *testing.B, ix *Index) {
 	i := 0
 	b.ReportAllocs()
 	for b.Loop() {
-		q := BenchmarkQueries[i%len(BenchmarkQueries)]
+		q := queries[i%len(queries)]
 		i++
 		t := time.Now()
 		if _, err := ix.Search(ctx, Request{Text: q}); err != nil {
@@ -134,6 +142,34 @@ func BenchmarkQueryCorpus(b *testing.B) {
 	}
 	defer ix.Close()
 	benchQuery(b, ix)
+}
+
+// BenchmarkQueryCorpusLab measures the lab queries (testdata/labqueries):
+// long chatty questions as people type them in Slack, whose candidates
+// outnumber the record cache, so most papers are analysed afresh.
+func BenchmarkQueryCorpusLab(b *testing.B) {
+	var qs []struct{ Query string }
+	for _, split := range []string{"train", "test"} {
+		raw, err := os.ReadFile(filepath.Join("testdata", "labqueries", split+".json"))
+		if err != nil {
+			b.Fatal(err)
+		}
+		var part []struct{ Query string }
+		if err := json.Unmarshal(raw, &part); err != nil {
+			b.Fatal(err)
+		}
+		qs = append(qs, part...)
+	}
+	ix, err := Open(context.Background(), bigCorpus(b), Options{Dir: b.TempDir()})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer ix.Close()
+	texts := make([]string, len(qs))
+	for i, q := range qs {
+		texts[i] = q.Query
+	}
+	benchQueries(b, ix, texts)
 }
 
 // BenchmarkFirstAnswerSeeds measures what a fresh process does before its
