@@ -4,6 +4,8 @@ import (
 	_ "embed"
 	"strings"
 	"unicode"
+
+	"github.com/paperbot/paperbot/search/english"
 )
 
 // acronymsTSV is the curated dictionary of the field's common acronyms (ML,
@@ -32,15 +34,15 @@ func curatedAcronyms() []acronymPair {
 	return out
 }
 
-// expandsAsTyped reports whether a curated acronym applies to the word as
-// the user typed it: short acronyms that are also English words ("MAP",
-// "PET", "SAM") expand only when typed with a capital or digit, so "map"
-// and "pet" stay words.
+// expandsAsTyped reports whether an acronym applies to the word as the user
+// typed it: short curated acronyms, and short ones the corpus defines that
+// are also English words ("MAP", "PET", "FAR"), expand only when typed with
+// a capital or digit, so "map", "pet" and "how far" stay words.
 func expandsAsTyped(e expansion, surface string) bool {
 	if otherCapitals(e.short, surface) || otherCapitals(surface, e.short) {
 		return false // "EGFR" is not the eGFR of kidney function
 	}
-	if !e.curated || len([]rune(e.acronym)) >= 4 {
+	if len([]rune(e.acronym)) >= 4 || !e.curated && !english.Known(strings.ToLower(surface)) {
 		return true
 	}
 	return strings.IndexFunc(surface, func(r rune) bool { return unicode.IsUpper(r) || unicode.IsDigit(r) }) >= 0

@@ -131,6 +131,37 @@ func TestCuratedAcronyms(t *testing.T) {
 	}
 }
 
+// A short acronym the corpus defines that is also an English word expands
+// only when typed in capitals: "how far" asks no question about false
+// acceptance rates.
+func TestMinedAcronymThatIsAWord(t *testing.T) {
+	ix := papersIndex(t, []Paper{
+		{ID: "bio", Title: "Face verification at scale", Abstract: "We lower the false acceptance rate (FAR) of face verification."},
+		{ID: "bio2", Title: "Spoof detection", Abstract: "Spoofs raise the false acceptance rate (FAR) of fingerprint systems."},
+		{ID: "gen", Title: "Length generalization", Abstract: "How far can transformers generalize beyond their training lengths?"},
+	})
+	st, release, err := ix.live()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer release()
+	expanded := func(text, word string) bool {
+		for _, g := range groupsOf(t, st, text) {
+			if g.surface == word {
+				return slices.ContainsFunc(g.alts, func(a alt) bool { return a.kind == altAcronym })
+			}
+		}
+		t.Fatalf("%q has no group %q", text, word)
+		return false
+	}
+	if expanded("how far can transformers generalize", "far") {
+		t.Error(`lower-case "far" expands to the false acceptance rate`)
+	}
+	if !expanded("FAR of face verification", "FAR") {
+		t.Error(`"FAR" does not expand to the false acceptance rate the corpus defines`)
+	}
+}
+
 // A long form that needs a stop word matches only when the user typed one:
 // "loss function" (machine learning) is not "loss of function" (LoF).
 func TestLongFormNeedsItsStopWords(t *testing.T) {
