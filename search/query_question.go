@@ -192,8 +192,15 @@ var questionWords = map[string]bool{
 // isMetaWord reports whether the typed word w is dropped from the free text.
 func isMetaWord(w string, question bool) bool {
 	b := bareWord(w)
-	return metaWords[b] || (question && questionWords[b]) || isMagnitude(strings.ToLower(strings.Trim(w, ",;:!?()")))
+	return metaWords[b] || (question && questionWords[b]) || isMagnitude(strings.ToLower(strings.Trim(w, ",;:!?()"))) ||
+		latinAbbreviations[bareWord(w)] && !typedInCapitals(strings.Trim(w, ",;:!?()."))
 }
+
+// latinAbbreviations introduce an example or an aside ("optical music
+// recognition, i.e. sheet music to MIDI"): abstracts write them everywhere,
+// so as query words they only reward papers that also give examples. In
+// capitals they may be a topic (ETC, the electron transport chain).
+var latinAbbreviations = map[string]bool{"i.e": true, "e.g": true, "ie": true, "eg": true, "etc": true, "cf": true, "viz": true}
 
 // isMagnitude reports whether w is a factor such as "100x" or "2.5×": in
 // "100x faster diffusion sampling" it says how much, and a paper's "100x

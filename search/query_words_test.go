@@ -331,6 +331,37 @@ func TestAccentsFolded(t *testing.T) {
 	}
 }
 
+// "i.e." and "e.g." introduce an example: abstracts use them everywhere, so
+// as topics they would reward any paper that gives examples, and cards would
+// say they matched. In capitals such a word may be a topic.
+func TestLatinAbbreviationsAreNoTopic(t *testing.T) {
+	st := seedState(t)
+	surfaces := func(text string) []string {
+		var out []string
+		for _, g := range groupsOf(t, st, text) {
+			out = append(out, g.surface)
+		}
+		return out
+	}
+	for text, want := range map[string][]string{
+		"optical music recognition, i.e. sheet music to MIDI": {"optical", "music", "recognition", "sheet", "MIDI"},
+		"sparse attention (e.g., sliding windows) etc.":       {"sparse", "attention", "sliding", "windows"},
+		"cf. the kv cache paper":                              {"kv", "cache"},
+		"ETC in mitochondria":                                 {"ETC", "mitochondria"},
+	} {
+		if got := surfaces(text); !slices.Equal(got, want) {
+			t.Errorf("%q groups = %q, want %q", text, got, want)
+		}
+	}
+	ix := bigIndex(t)
+	q := "which papers speed up long-context attention, e.g. with sliding windows?"
+	for i, r := range topResults(t, ix, q, 5) {
+		if m := slices.IndexFunc(r.Matched, func(m string) bool { return strings.Contains(m, "e.g") }); m >= 0 {
+			t.Errorf("%q: result %d %q matched %q", q, i+1, r.Title, r.Matched[m])
+		}
+	}
+}
+
 // A comparison or judgement frames a question and is not its topic: "is
 // scaling data better than scaling parameters?" is about scaling data and
 // parameters, not about abstracts that say "better" or "to the best of our
