@@ -16,6 +16,11 @@ var questionStarts = map[string]bool{
 	"do": true, "did": true, "can": true, "could": true, "any": true, "find": true,
 	"show": true, "list": true, "give": true, "tell": true, "has": true, "have": true,
 	"recommend": true, "suggest": true,
+	// Asking around: "curious whether anyone has seen work on ...", "would
+	// love pointers to ...", "trying to find ...", "suggestions for ...".
+	"curious": true, "wondering": true, "trying": true, "would": true, "suggestions": true,
+	"recommendations": true, "interested": true, "anyone": true, "anybody": true, "someone": true,
+	"somebody": true, "folks": true, "guys": true, "everyone": true,
 	// Requests and greetings: "I'm looking for ...", "hi! any work on ...".
 	"i": true, "i'm": true, "im": true, "we": true, "we're": true, "looking": true,
 	"searching": true, "need": true, "want": true, "please": true,
@@ -136,6 +141,10 @@ var questionWords = map[string]bool{
 	"would": true, "should": true, "might": true, "recommend": true, "suggest": true,
 	"working": true, "searching": true, "search": true, "summarize": true, "summarise": true,
 	"recent": true, "recently": true, "latest": true, "newest": true,
+	// Who asks and how: "I was wondering if ...", "would love pointers to ...".
+	"wondering": true, "wonder": true, "curious": true, "love": true, "trying": true,
+	"interested": true, "recommendations": true, "recommendation": true, "suggestions": true,
+	"suggestion": true, "go-to": true, "seen": true, "remember": true,
 	// Comparisons and judgements frame the question ("is X better than Y?",
 	// "does X help Y?"); abstracts use them in every field ("to the best of
 	// our knowledge"), so matching them ranks boilerplate first.

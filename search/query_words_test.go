@@ -407,6 +407,15 @@ func TestPoliteRequestsAnsweredAsTheirTopic(t *testing.T) {
 		"hey, any papers on kv cache compression? thanks!":    "kv cache compression",
 		"I'm looking for papers about weather forecasting":    "weather forecasting",
 		"hello folks, we need papers on polymer conformation": "polymer conformation",
+		// Asking around, as people do in a channel.
+		"I was wondering if there is work on kv cache compression":        "kv cache compression",
+		"curious whether anyone has seen papers on protein design":        "protein design",
+		"would love pointers to weather forecasting work":                 "weather forecasting",
+		"hey folks, trying to find a paper on kv cache compression":       "kv cache compression",
+		"suggestions for polymer conformation papers":                     "polymer conformation",
+		"do you guys remember the paper about protein design":             "protein design",
+		"interested in weather forecasting, any recommendations?":         "weather forecasting",
+		"what's the go-to reference for kv cache compression these days?": "kv cache compression",
 	} {
 		answeredAs(t, ix, polite, topic)
 	}
