@@ -543,7 +543,7 @@ func (s *state) wordGroup(t qtoken) group {
 	}
 	// A word of general English the corpus lacks is no typo: "stroke" is
 	// not "store", "medieval" not "medium".
-	if len(g.alts) == 1 && g.names == nil && !english.Known(strings.ToLower(t.surface)) {
+	if len(g.alts) == 1 && g.names == nil && !english.KnownForm(strings.ToLower(t.surface)) {
 		var fixes []fix
 		if !s.vocab.has(t.stem) {
 			fixes = s.typoFixes(t.surface, t.stem)

@@ -129,7 +129,7 @@ func (s *state) unusedWords(groups []group) int {
 	n := 0
 	for _, g := range groups {
 		word, ok := plainWord(g.surface)
-		if !ok || !english.Known(word) || s.groupKnown(g) {
+		if !ok || !english.KnownForm(word) || s.groupKnown(g) {
 			continue
 		}
 		if s.englishExpected(word) >= unusedExpected {

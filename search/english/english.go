@@ -63,6 +63,24 @@ func Known(word string) bool {
 	return ok
 }
 
+// KnownForm reports whether word is a listed word or its regular plural
+// ("crosswords", "theories", "boxes"): the list keeps the forms common
+// enough to rank, and a plural of an English word is English too.
+func KnownForm(word string) bool {
+	if Known(word) {
+		return true
+	}
+	switch {
+	case strings.HasSuffix(word, "ies") && len(word) > 4:
+		return Known(word[:len(word)-3] + "y")
+	case strings.HasSuffix(word, "es") && len(word) > 3 && Known(word[:len(word)-2]):
+		return true
+	case strings.HasSuffix(word, "s") && !strings.HasSuffix(word, "ss") && len(word) > 3:
+		return Known(word[:len(word)-1])
+	}
+	return false
+}
+
 func load() {
 	ranks = make(map[string]int32, Words)
 	r := int32(0)

@@ -43,3 +43,16 @@ func TestEachMatchesFrequency(t *testing.T) {
 		t.Errorf("Each gave %d words (want %d), %d with another frequency than Frequency's", n, Words, wrong)
 	}
 }
+
+func TestKnownForm(t *testing.T) {
+	for _, w := range []string{"crossword", "crosswords", "theories", "boxes", "earthquakes"} {
+		if !KnownForm(w) {
+			t.Errorf("KnownForm(%q) = false, want true", w)
+		}
+	}
+	for _, w := range []string{"transfomers", "crosswordss", "qwertys", "glassesx"} {
+		if KnownForm(w) {
+			t.Errorf("KnownForm(%q) = true, want false", w)
+		}
+	}
+}
