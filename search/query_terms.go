@@ -531,10 +531,12 @@ func (s *state) wordGroup(t qtoken) group {
 			g.alts = append(g.alts, alt{kind: altSynonym, terms: []string{syn}})
 		}
 	}
+	variant := "" // the other spelling's stem, when the corpus has it
 	if v := spellingVariant(t.surface); v != "" {
 		for _, tk := range s.an.text.Analyze([]byte(v)) {
 			if st := string(tk.Term); st != t.stem && s.vocab.has(st) {
 				g.alts = append(g.alts, alt{kind: altSpelling, terms: []string{st}})
+				variant = st
 			}
 		}
 	}
@@ -556,6 +558,11 @@ func (s *state) wordGroup(t qtoken) group {
 	}
 	g = s.withMeta(g, t.yearSpan)
 	g.weight = s.groupWeight(g)
+	if variant != "" {
+		// A word is as rare as its commoner spelling: papers that write
+		// "defense" answer "defence" too, and weigh no more for it.
+		g.weight = min(g.weight, s.vocab.idf(variant))
+	}
 	return g
 }
 

@@ -215,3 +215,43 @@ func TestMicroRNASpellings(t *testing.T) {
 		t.Fatalf("results %v, want the miR-17-92 paper first, matched as a microRNA", ids(res.Results))
 	}
 }
+
+// British and American spellings find each other's papers, which the Porter
+// stemmer keeps apart ("behaviour"/"behavior", "fibre"/"fiber",
+// "dialogue"/"dialog", "ischaemic"/"ischemic"), and a word is no rarer for
+// being spelled the uncommon way.
+func TestBritishAndAmericanSpellings(t *testing.T) {
+	ix := papersIndex(t, []Paper{
+		{ID: "fibre", Title: "Imaging through multimode optical fibres", Abstract: "We invert the transmission effects of multimode fibres with a deep network."},
+		{ID: "behaviour", Title: "Modelling animal behaviour", Abstract: "Behavioural data of mice, modelled with recurrent networks."},
+		{ID: "dialogue", Title: "Task-oriented dialogue", Abstract: "A dialogue system that books flights."},
+		{ID: "ischemic", Title: "Ischemic stroke outcomes", Abstract: "Patients with ischemic stroke were followed for a year."},
+		{ID: "register", Title: "Image registration", Abstract: "Registration of medical images by deformable networks."},
+		{ID: "other", Title: "Graph kernels", Abstract: "Kernels over graphs for molecules."},
+	})
+	for q, want := range map[string]string{
+		"multimode fiber imaging":   "fibre",
+		"animal behavior modeling":  "behaviour",
+		"dialog systems":            "dialogue",
+		"ischaemic stroke outcomes": "ischemic",
+	} {
+		res := mustFind(t, ix, q)
+		if res.NoMatch || res.Results[0].ID != want {
+			t.Errorf("%q: first %s (no_match %v), want %s", q, res.Results[0].ID, res.NoMatch, want)
+		}
+	}
+	// An ending rule would make "register" "registre", stemmed as
+	// "registration" is.
+	st, release, err := ix.live()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer release()
+	for _, g := range groupsOf(t, st, "register allocation") {
+		for _, a := range g.alts {
+			if a.kind == altSpelling {
+				t.Errorf("%q is also searched as %v", g.surface, a.terms)
+			}
+		}
+	}
+}
