@@ -170,8 +170,10 @@ var questionWords = map[string]bool{
 	"showing": true, "showed": true, "shown": true, "proposing": true,
 	"used": true, "choose": true, "choosing": true,
 	// "what's the difference between GCN and GAT?", "how much data ...",
-	// "is batch norm still needed in transformers".
+	// "is batch norm still needed in transformers", "how far are LLMs from
+	// humans at ...?".
 	"difference": true, "differences": true, "much": true, "still": true, "needed": true,
+	"far": true,
 	// "who has worked on ...", "a good reference for ...", "follow-ups to ...".
 	"worked": true, "reference": true, "follow-up": true, "follow-ups": true,
 	"followup": true, "followups": true,

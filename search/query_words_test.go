@@ -548,6 +548,7 @@ func TestAskingWordsAnsweredAsTheirTopic(t *testing.T) {
 		"pros and cons of sparse attention":                                                         "sparse attention",
 		"what is the difference between GCN and GAT?":                                               "GCN and GAT",
 		"how much data do I need to fine-tune an LLM?":                                              "data to fine-tune an LLM",
+		"how far are LLMs from human translators?":                                                  "LLMs human translators",
 		"can someone point me to work on uncertainty quantification for LLMs":                       "uncertainty quantification for LLMs",
 		"who has worked on conformal prediction for time series":                                    "conformal prediction for time series",
 		"I need a good reference for the lottery ticket hypothesis":                                 "lottery ticket hypothesis",
