@@ -336,20 +336,13 @@ func TestAccentsFolded(t *testing.T) {
 // say they matched. In capitals such a word may be a topic.
 func TestLatinAbbreviationsAreNoTopic(t *testing.T) {
 	st := seedState(t)
-	surfaces := func(text string) []string {
-		var out []string
-		for _, g := range groupsOf(t, st, text) {
-			out = append(out, g.surface)
-		}
-		return out
-	}
 	for text, want := range map[string][]string{
 		"optical music recognition, i.e. sheet music to MIDI": {"optical", "music", "recognition", "sheet", "MIDI"},
 		"sparse attention (e.g., sliding windows) etc.":       {"sparse", "attention", "sliding", "windows"},
 		"cf. the kv cache paper":                              {"kv", "cache"},
 		"ETC in mitochondria":                                 {"ETC", "mitochondria"},
 	} {
-		if got := surfaces(text); !slices.Equal(got, want) {
+		if got := surfacesOf(t, st, text); !slices.Equal(got, want) {
 			t.Errorf("%q groups = %q, want %q", text, got, want)
 		}
 	}

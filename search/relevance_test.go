@@ -70,12 +70,43 @@ func seedIndex(t testing.TB) (*Index, *Corpus) {
 func seedState(t *testing.T) *state {
 	t.Helper()
 	ix, _ := seedIndex(t)
+	return liveState(t, ix)
+}
+
+// liveState returns ix's live state, released when t ends.
+func liveState(t *testing.T, ix *Index) *state {
+	t.Helper()
 	st, release, err := ix.live()
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(release)
 	return st
+}
+
+// surfacesOf returns the typed words of the groups st makes of text.
+func surfacesOf(t *testing.T, st *state, text string) []string {
+	t.Helper()
+	var out []string
+	for _, g := range groupsOf(t, st, text) {
+		out = append(out, g.surface)
+	}
+	return out
+}
+
+// altsOfKind lists, as "surface: terms", the alternatives of the given kind
+// in the groups st makes of text.
+func altsOfKind(t *testing.T, st *state, text string, kind altKind) []string {
+	t.Helper()
+	var out []string
+	for _, g := range groupsOf(t, st, text) {
+		for _, a := range g.alts {
+			if a.kind == kind {
+				out = append(out, g.surface+": "+strings.Join(a.terms, " "))
+			}
+		}
+	}
+	return out
 }
 
 // groupsOf returns the word groups st makes of the query text.
