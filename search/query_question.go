@@ -204,7 +204,7 @@ var questionWords = map[string]bool{
 func isMetaWord(w string, question bool) bool {
 	b := bareWord(w)
 	return metaWords[b] || (question && questionWords[b]) || isMagnitude(strings.ToLower(strings.Trim(w, ",;:!?()"))) ||
-		latinAbbreviations[bareWord(w)] && !typedInCapitals(strings.Trim(w, ",;:!?()."))
+		latinAbbreviations[b] && !typedInCapitals(strings.Trim(w, ",;:!?()."))
 }
 
 // latinAbbreviations introduce an example or an aside ("optical music
