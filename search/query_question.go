@@ -204,14 +204,15 @@ var questionWords = map[string]bool{
 func isMetaWord(w string, question bool) bool {
 	b := bareWord(w)
 	return metaWords[b] || (question && questionWords[b]) || isMagnitude(strings.ToLower(strings.Trim(w, ",;:!?()"))) ||
-		latinAbbreviations[b] && !typedInCapitals(strings.Trim(w, ",;:!?()."))
+		asideAbbreviations[b] && !typedInCapitals(strings.Trim(w, ",;:!?()."))
 }
 
-// latinAbbreviations introduce an example or an aside ("optical music
-// recognition, i.e. sheet music to MIDI"): abstracts write them everywhere,
-// so as query words they only reward papers that also give examples. In
-// capitals they may be a topic (ETC, the electron transport chain).
-var latinAbbreviations = map[string]bool{"i.e": true, "e.g": true, "ie": true, "eg": true, "etc": true, "cf": true, "viz": true}
+// asideAbbreviations introduce an example or an aside ("optical music
+// recognition, i.e. sheet music to MIDI", "incl. how hard it is"):
+// abstracts write them everywhere, so as query words they only reward
+// papers that also give examples. In capitals they may be a topic (ETC,
+// the electron transport chain).
+var asideAbbreviations = map[string]bool{"i.e": true, "e.g": true, "ie": true, "eg": true, "etc": true, "cf": true, "viz": true, "incl": true, "esp": true}
 
 // isMagnitude reports whether w is a factor such as "100x" or "2.5×": in
 // "100x faster diffusion sampling" it says how much, and a paper's "100x

@@ -331,15 +331,16 @@ func TestAccentsFolded(t *testing.T) {
 	}
 }
 
-// "i.e." and "e.g." introduce an example: abstracts use them everywhere, so
-// as topics they would reward any paper that gives examples, and cards would
-// say they matched. In capitals such a word may be a topic.
-func TestLatinAbbreviationsAreNoTopic(t *testing.T) {
+// "i.e.", "e.g." and "incl." introduce an example: abstracts use them
+// everywhere, so as topics they would reward any paper that gives examples,
+// and cards would say they matched. In capitals such a word may be a topic.
+func TestAsideAbbreviationsAreNoTopic(t *testing.T) {
 	st := seedState(t)
 	for text, want := range map[string][]string{
 		"optical music recognition, i.e. sheet music to MIDI": {"optical", "music", "recognition", "sheet", "MIDI"},
 		"sparse attention (e.g., sliding windows) etc.":       {"sparse", "attention", "sliding", "windows"},
 		"cf. the kv cache paper":                              {"kv", "cache"},
+		"describing clusters with tags, incl. hardness":       {"describing", "clusters", "tags", "hardness"},
 		"ETC in mitochondria":                                 {"ETC", "mitochondria"},
 	} {
 		if got := surfacesOf(t, st, text); !slices.Equal(got, want) {
