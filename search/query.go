@@ -240,6 +240,7 @@ func (p *parser) term(q *parsedQuery) error {
 	if w, ok := chatShorthands[strings.ToLower(word)]; ok {
 		word = w // "zero-shot w/o finetuning": without
 	}
+	word = withoutStyleSuffix(word)
 	c := clause{text: word}
 	if not {
 		q.exclude = append(q.exclude, c)

@@ -29,6 +29,22 @@ var clippings = map[string]string{
 // "w/o finetuning" asks for papers without it.
 var chatShorthands = map[string]string{"w/o": "without", "w/": "with", "e2e": "end-to-end", "b/w": "between"}
 
+// styleSuffixes make a word mean "in the manner of": "GPT-style next-patch
+// prediction", "SMC-style reweighting" ask about GPT and SMC, not about
+// style (transfer).
+var styleSuffixes = []string{"-style", "-styled", "-esque"}
+
+// withoutStyleSuffix returns w without a style suffix, when a word is left.
+func withoutStyleSuffix(w string) string {
+	lw := strings.ToLower(w)
+	for _, suf := range styleSuffixes {
+		if strings.HasSuffix(lw, suf) && len(w) > len(suf) {
+			return w[:len(w)-len(suf)]
+		}
+	}
+	return w
+}
+
 // shorthands are stems that mean another after certain words: "neural
 // nets" are networks, "batch norm" and "layer norm" normalizations (alone,
 // "norm" is a vector's). Stems as the analyzer makes them.

@@ -356,6 +356,21 @@ func TestAsideAbbreviationsAreNoTopic(t *testing.T) {
 	}
 }
 
+// "GPT-style" asks about GPT, in its manner: papers on style transfer are
+// no answer to it. "style" typed alone stays a word.
+func TestStyleSuffixMeansInTheMannerOf(t *testing.T) {
+	st := seedState(t)
+	for text, want := range map[string][]string{
+		"GPT-style next-patch prediction":   {"GPT", "next", "patch", "prediction"},
+		"SMC-styled particle reweighting":   {"SMC", "particle", "reweighting"},
+		"neural style transfer for artwork": {"neural", "style", "transfer", "artwork"},
+	} {
+		if got := surfacesOf(t, st, text); !slices.Equal(got, want) {
+			t.Errorf("%q groups = %q, want %q", text, got, want)
+		}
+	}
+}
+
 // A comparison or judgement frames a question and is not its topic: "is
 // scaling data better than scaling parameters?" is about scaling data and
 // parameters, not about abstracts that say "better" or "to the best of our
