@@ -226,26 +226,17 @@ func (f *answerFeatures) score(w *answerFeatures) float64 {
 	return s
 }
 
-// pickAnswer returns the index of the best-scoring sentence among those that
-// match part of the query, -1 when none does. Ties go to the earlier one. A
-// sentence that points to code or a web page is no finding, however many of
-// the query's words its URL spells: it is picked only when nothing else
-// matches.
-func pickAnswer(fs []answerFeatures, w *answerFeatures) int {
-	if best := pickAmong(fs, w, false, true); best >= 0 {
+// pickAnswer returns the index of the best-scoring sentence, among those
+// that match part of the query when matching is set (else among all: an
+// abstract matched by its title alone still has a finding); -1 when there
+// is none. Ties go to the earlier one. A sentence that points to code or a
+// web page is no finding, however many of the query's words its URL
+// spells: it is picked only when nothing else qualifies.
+func pickAnswer(fs []answerFeatures, w *answerFeatures, matching bool) int {
+	if best := pickAmong(fs, w, false, matching); best >= 0 {
 		return best
 	}
-	return pickAmong(fs, w, true, true)
-}
-
-// pickFinding returns the index of the best-scoring sentence of all, for
-// an abstract none of whose sentences match the query (the paper matched
-// by its title): its finding. -1 when there is no sentence.
-func pickFinding(fs []answerFeatures, w *answerFeatures) int {
-	if best := pickAmong(fs, w, false, false); best >= 0 {
-		return best
-	}
-	return pickAmong(fs, w, true, false)
+	return pickAmong(fs, w, true, matching)
 }
 
 // pickAmong is pickAnswer over the sentences that point somewhere

@@ -94,11 +94,11 @@ func answerSentence(text string, sents []span, hits []hit, mt *matcher, w *answe
 				numbered[i] = fs[i]
 			}
 		}
-		if best := pickAnswer(numbered, w); best >= 0 {
+		if best := pickAnswer(numbered, w, true); best >= 0 {
 			return best
 		}
 	}
-	return pickAnswer(fs, w)
+	return pickAnswer(fs, w, true)
 }
 
 // findingSentence picks the answer of an abstract no sentence of which
@@ -106,7 +106,7 @@ func answerSentence(text string, sents []span, hits []hit, mt *matcher, w *answe
 // the scorer w rates best on all but coverage, its finding; -1 when there
 // is no sentence.
 func findingSentence(text string, sents []span, mt *matcher, w *answerFeatures) int {
-	return pickFinding(sentenceFeatures(text, sents, nil, mt.groups, mt.grams, true), w)
+	return pickAnswer(sentenceFeatures(text, sents, nil, mt.groups, mt.grams, true), w, false)
 }
 
 // cueWeights is the earlier hand-set scorer on the same features: query

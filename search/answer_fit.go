@@ -34,7 +34,7 @@ func PickAnswer(cands []AnswerCandidate, w []float64) int {
 	for i, c := range cands {
 		copy(fs[i][:], c.Features)
 	}
-	return pickAnswer(fs, &wf)
+	return pickAnswer(fs, &wf, true)
 }
 
 // AnswerCandidates lists the sentences of paper id's abstract with their

@@ -55,12 +55,13 @@ func (v *vocab) df(stem string) int {
 }
 
 // pairDF returns the number of papers whose title or abstract has stem b
-// right after stem a; 0 when the index cannot tell. (pairScore also counts
-// a stop word between, "theory of mind"; a pair that far apart is too
-// often chance, "learning via multiplicative weights", to weigh as a
+// right after stem a; 0 when the index cannot tell, or when the rarer word
+// is in more than maxRarer papers (too costly to count). (pairScore also
+// counts a stop word between, "theory of mind"; a pair that far apart is
+// too often chance, "learning via multiplicative weights", to weigh as a
 // phrase.) It walks the rarer word's papers and skips the other's to them,
 // so it costs what the rarer word does.
-func (v *vocab) pairDF(a, b string) int {
+func (v *vocab) pairDF(a, b string, maxRarer int) int {
 	r, err := v.reader()
 	if err != nil {
 		return 0
@@ -80,6 +81,9 @@ func (v *vocab) pairDF(a, b string) int {
 	lead, follow := ra, rb
 	if rb.Count() < ra.Count() {
 		lead, follow = rb, ra
+	}
+	if lead.Count() > uint64(max(maxRarer, 0)) {
+		return 0
 	}
 	var dl, df index.TermFieldDoc
 	n := 0

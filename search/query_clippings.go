@@ -36,10 +36,9 @@ var styleSuffixes = []string{"-style", "-styled", "-esque"}
 
 // withoutStyleSuffix returns w without a style suffix, when a word is left.
 func withoutStyleSuffix(w string) string {
-	lw := strings.ToLower(w)
 	for _, suf := range styleSuffixes {
-		if strings.HasSuffix(lw, suf) && len(w) > len(suf) {
-			return w[:len(w)-len(suf)]
+		if n := len(w) - len(suf); n > 0 && strings.EqualFold(w[n:], suf) {
+			return w[:n]
 		}
 	}
 	return w

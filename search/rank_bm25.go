@@ -253,15 +253,15 @@ func (s *state) pairIDFs(groups []group) []float64 {
 		return nil
 	}
 	out := make([]float64, len(groups)-1)
+	// Past this, both words are common: written together often too, and
+	// costly to count.
+	maxRarer := min(s.vocab.n/pairCommon, pairMaxWalk)
 	for gi := range out {
 		a, b := groups[gi].alts[0], groups[gi+1].alts[0]
 		if len(a.terms) != 1 || len(b.terms) != 1 || groups[gi].isMeta() || groups[gi+1].isMeta() {
 			continue
 		}
-		if rarer := min(s.vocab.df(a.terms[0]), s.vocab.df(b.terms[0])); rarer > s.vocab.n/pairCommon || rarer > pairMaxWalk {
-			continue // both common: written together often too, and costly to count
-		}
-		if df := s.vocab.pairDF(a.terms[0], b.terms[0]); df > 0 {
+		if df := s.vocab.pairDF(a.terms[0], b.terms[0], maxRarer); df > 0 {
 			out[gi] = bm25IDF(df, s.vocab.n)
 		}
 	}

@@ -103,7 +103,7 @@ func TestPairDF(t *testing.T) {
 		a, b string
 		want int
 	}{{"model", "collapse", 2}, {"collapse", "model", 0}, {"theory", "mind", 0}, {"generated", "data", 1}, {"model", "absent", 0}} {
-		if got := st.vocab.pairDF(stem(tc.a), stem(tc.b)); got != tc.want {
+		if got := st.vocab.pairDF(stem(tc.a), stem(tc.b), st.vocab.n); got != tc.want {
 			t.Errorf("pairDF(%q, %q) = %d, want %d", tc.a, tc.b, got, tc.want)
 		}
 	}

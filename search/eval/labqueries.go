@@ -12,11 +12,11 @@ import (
 	"github.com/paperbot/paperbot/search"
 )
 
-// LabQuery is one query of a judged query file (search/testdata/labqueries):
+// labQuery is one query of a judged query file (search/testdata/labqueries):
 // what a lab member types in Slack, and the papers that answer it, named by
 // their corpus file and record (line of a TSV, 1-based position in a JSON
 // array). A query with no relevant paper is about a topic the corpus lacks.
-type LabQuery struct {
+type labQuery struct {
 	Query    string `json:"query"`
 	Kind     string `json:"kind"`
 	Relevant []struct {
@@ -89,12 +89,12 @@ func WriteLabQueriesBEIR(corpusFiles []string, queryDir, out string) error {
 	return errors.Join(errs...)
 }
 
-func readLabQueries(file string) ([]LabQuery, error) {
+func readLabQueries(file string) ([]labQuery, error) {
 	b, err := os.ReadFile(file)
 	if err != nil {
 		return nil, err
 	}
-	var qs []LabQuery
+	var qs []labQuery
 	if err := json.Unmarshal(b, &qs); err != nil {
 		return nil, fmt.Errorf("%s: %w", file, err)
 	}
