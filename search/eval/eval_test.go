@@ -65,8 +65,7 @@ func TestSciFactHeldOut(t *testing.T) {
 	if r.Refused > maxFalseRefusals {
 		t.Errorf("%d answerable queries refused, want at most %d", r.Refused, maxFalseRefusals)
 	}
-	ml := filepath.Join("..", "..", "..", "shared", "corpora")
-	files, _ := filepath.Glob(filepath.Join(ml, "*", "*"))
+	files := mlCorpusFiles()
 	if len(files) == 0 {
 		return
 	}

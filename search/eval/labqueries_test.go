@@ -80,7 +80,7 @@ func TestLabQueriesHeldOut(t *testing.T) {
 	if raceEnabled {
 		t.Skip("a minute under the race detector; .ci/run runs it without")
 	}
-	files, _ := filepath.Glob(filepath.Join("..", "..", "..", "shared", "corpora", "*", "*"))
+	files := mlCorpusFiles()
 	if len(files) == 0 {
 		t.Skip("the ML corpora are not beside the repository")
 	}

@@ -89,8 +89,17 @@ func TestWriteOpenReviewBEIR(t *testing.T) {
 	}
 }
 
+// mlCorpora holds the real ML corpora beside the repository (../shared/corpora).
+var mlCorpora = filepath.Join("..", "..", "..", "shared", "corpora")
+
+// mlCorpusFiles lists the ML corpus files; none when they are absent.
+func mlCorpusFiles() []string {
+	files, _ := filepath.Glob(filepath.Join(mlCorpora, "*", "*"))
+	return files
+}
+
 // iclr is the ICLR 2024 scrape with author keywords and TL;DRs.
-var iclr = filepath.Join("..", "..", "..", "shared", "corpora", "dotd-NeurIPS2024Scrape", "ICLR_cc_2024_Conference.csv")
+var iclr = filepath.Join(mlCorpora, "dotd-NeurIPS2024Scrape", "ICLR_cc_2024_Conference.csv")
 
 // Bounds of the authors' keyword and TL;DR queries' held-out split: the
 // share of them refused although the authors name a paper for each (a
