@@ -213,9 +213,12 @@ func guardReplace(opts Options, c Papers) error {
 		return nil // a damaged or missing live index holds nothing to keep
 	}
 	n, err := bi.DocCount()
-	skipped := 0
-	if m, ok, merr := readMeta(bi); merr == nil && ok {
-		skipped = m.Skipped
+	// An index of an older format still says what its load skipped; one
+	// too old to say is judged on its papers alone, or every upgrade
+	// would look like a load that lost records.
+	skipped, ok := liveSkipped(bi)
+	if !ok {
+		skipped = c.Report().Skipped
 	}
 	_ = bi.Close()
 	if err != nil {

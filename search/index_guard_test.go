@@ -2,9 +2,15 @@ package search
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"os"
+	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
+
+	"github.com/blevesearch/bleve/v2"
 )
 
 // TestGuardKeepsLiveIndex: a Guard that refuses keeps the live index, both
@@ -49,5 +55,80 @@ func TestGuardKeepsLiveIndex(t *testing.T) {
 	ix = openT(t, full, Options{Dir: dir, Guard: guard})
 	if ix.Built() {
 		t.Error("the kept index was rebuilt instead of reopened")
+	}
+}
+
+// TestGuardAfterUpgrade: when an index of an older format is replaced (an
+// upgrade), the guard is told what that index's load skipped, so the same
+// files skipping the same record are no news; an index too old to say is
+// judged on its papers alone.
+func TestGuardAfterUpgrade(t *testing.T) {
+	_, seeds := seedIndex(t)
+	withSkip := &Corpus{Papers: seeds.Papers, Skipped: 1, Problems: []string{"seeds.txt:3: no abstract; skipped"}}
+	for _, tc := range []struct {
+		name        string
+		meta        func(m map[string]any)
+		wantSkipped int // the live skipped count the guard must see
+	}{
+		{"older format", func(m map[string]any) { m["version"] = "m0" }, 1},
+		{"older format, skipped unrecorded", func(m map[string]any) { m["version"] = "m0"; delete(m, "skipped") }, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			openT(t, withSkip, Options{Dir: dir}).Close()
+			ageIndex(t, dir, tc.meta)
+			var seen []LiveCorpus
+			guard := func(live LiveCorpus, next LoadReport) error {
+				seen = append(seen, live)
+				if next.Skipped > live.Skipped {
+					return errors.New("refused: more records skipped")
+				}
+				return nil
+			}
+			ix := openT(t, withSkip, Options{Dir: dir, Guard: guard})
+			if !ix.Built() {
+				t.Fatal("the older index was reused, not rebuilt")
+			}
+			if len(seen) != 1 || seen[0].Skipped != tc.wantSkipped || seen[0].Papers != len(seeds.Papers) {
+				t.Errorf("guard saw %+v, want one call with %d papers and %d skipped", seen, len(seeds.Papers), tc.wantSkipped)
+			}
+		})
+	}
+}
+
+// ageIndex makes dir's live index look written by an older paperbot: meta
+// edits its metadata, and the directory takes the older version's name.
+func ageIndex(t *testing.T, dir string, meta func(map[string]any)) {
+	t.Helper()
+	name := readCurrent(dir)
+	path := filepath.Join(dir, name)
+	bi, err := bleve.OpenUsing(path, runtimeConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := bi.GetInternal([]byte(metaKey))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := map[string]any{}
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatal(err)
+	}
+	meta(m)
+	if b, err = json.Marshal(m); err != nil {
+		t.Fatal(err)
+	}
+	if err := bi.SetInternal([]byte(metaKey), b); err != nil {
+		t.Fatal(err)
+	}
+	if err := bi.Close(); err != nil {
+		t.Fatal(err)
+	}
+	old := indexPrefix + "m0-" + strings.TrimPrefix(name, indexPrefix+mappingVersion+"-")
+	if err := os.Rename(path, filepath.Join(dir, old)); err != nil {
+		t.Fatal(err)
+	}
+	if err := writeCurrent(dir, old); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -212,6 +212,22 @@ func readMeta(bi bleve.Index) (m indexMeta, ok bool, err error) {
 	return m, m.Version == mappingVersion, nil
 }
 
+// liveSkipped is how many records the load of bi's corpus skipped, as its
+// metadata says in any format version; ok is false when it does not say.
+func liveSkipped(bi bleve.Index) (skipped int, ok bool) {
+	b, err := bi.GetInternal([]byte(metaKey))
+	if err != nil || b == nil {
+		return 0, false
+	}
+	var m struct {
+		Skipped *int `json:"skipped"`
+	}
+	if json.Unmarshal(b, &m) != nil || m.Skipped == nil {
+		return 0, false
+	}
+	return *m.Skipped, true
+}
+
 func readGrams(bi bleve.Index) (map[uint64]int32, error) {
 	b, err := bi.GetInternal([]byte(gramsKey))
 	if err != nil {
