@@ -172,6 +172,7 @@ var ownStems = func() map[string]string {
 	add("initializ", "initialize", "initializes", "initialized", "initializing", "initialization", "initializations",
 		"initialise", "initialised", "initialising", "initialisation", "initialisations")
 	add("distributed", "distributed")
+	add("multimode", "multimode") // optical fibres, not "multimodal"
 	add("optimal", "optimal", "optimality", "optimally", "suboptimal", "suboptimality")
 	add("organiz", "organization", "organizations", "organisation", "organisations", "organizational")
 	add("tokeniz", "tokenize", "tokenizes", "tokenized", "tokenizing", "tokenizer", "tokenizers",

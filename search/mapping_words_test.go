@@ -62,7 +62,8 @@ func TestOwnStemsKeepMeaningsApart(t *testing.T) {
 		{"demonstrations", "demonstrate"}, {"specification", "specifically"}, {"identifiability", "identify"},
 		{"adapters", "adaptive"}, {"additive", "additional"}, {"comprehension", "comprehensive"}, {"reasonable", "reasoning"},
 		{"competition", "competitive"}, {"consistency", "consistently"}, {"existence", "existing"}, {"visualization", "visual"},
-		{"relation", "related"}, {"initialization", "initial"}, {"distributed", "distribution"}} {
+		{"relation", "related"}, {"initialization", "initial"}, {"distributed", "distribution"},
+		{"multimode", "multimodal"}} {
 		if a, b := stem(p[0]), stem(p[1]); a == b {
 			t.Errorf("%q and %q both stem to %q", p[0], p[1], a)
 		}
