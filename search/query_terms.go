@@ -657,8 +657,8 @@ func (s *state) altKnown(a alt) bool {
 
 // groupWeight is the idf of what the user typed when the corpus knows it,
 // else of the best-known alternative, else the idf of an unknown word (the
-// highest): a word no paper contains weighs most, so leaving it unmatched
-// costs most coverage.
+// highest, but see unknownWeight): a word no paper contains weighs most, so
+// leaving it unmatched costs most coverage.
 func (s *state) groupWeight(g group) float64 {
 	if s.altKnown(g.alts[0]) {
 		return s.altIDF(g.alts[0])
@@ -678,7 +678,7 @@ func (s *state) groupWeight(g group) float64 {
 	if best > 0 {
 		return best
 	}
-	return s.altIDF(g.alts[0])
+	return s.unknownWeight(g, s.altIDF(g.alts[0]))
 }
 
 // nameIDF is the idf of an author-name token.

@@ -115,13 +115,44 @@ func warmEnglish() {
 // it at least unusedExpected times (so a small corpus, which lacks most
 // words, proves nothing), and the query is refused when such words are at
 // least unusedShare of its groups. Both chosen on the train splits: no
-// SciFact claim asked of SciFact is refused by it, one of 3,046 ICLR
-// keywords asked of their corpus ("reward hacking": no abstract says
-// "hacking").
+// SciFact claim asked of SciFact is refused by it, none of the ICLR
+// keywords asked of their corpus. At 3 expected uses "reward hacking" was
+// refused (no abstract says "hacking"), and over the 57 seed abstracts
+// "any papers using LLMs to come up with scientific hypotheses?" (none
+// says "come"); at 12 fewer SciFact claims asked of the ML papers are.
 const (
-	unusedExpected = 3.0
+	unusedExpected = 6.0
 	unusedShare    = 0.2
 )
+
+// smallCorpus is the size below which the corpus's idf cannot tell an
+// everyday word that no paper happened to use from a term none covers.
+const smallCorpus = 1000
+
+// unknownWeight is the weight of group g, which no paper contains, given
+// its idf w (the highest). In a small corpus both kinds of unknown word
+// weigh most, so a question's chatty words ("come", "keep", "story" over
+// the 57 seed abstracts) outweighed its topic and it was refused. A word
+// English would not be expected to use unusedExpected times here weighs,
+// instead, as rare as English makes it: fully in a corpus of one paper,
+// not at all from smallCorpus papers on, where idf is to be trusted.
+// Chosen on the train splits: over the seeds, 3 of 33 answerable lab
+// questions were refused, now 1; the larger corpora's figures are unchanged.
+func (s *state) unknownWeight(g group, w float64) float64 {
+	word, ok := plainWord(g.surface)
+	if !ok || len(g.alts[0].words()) != 1 {
+		return w
+	}
+	e := s.englishExpected(word)
+	if e >= unusedExpected {
+		return w
+	}
+	prior := bm25IDF(int(math.Round(e)), s.vocab.n)
+	if prior >= w {
+		return w
+	}
+	return prior + (w-prior)*min(1, float64(s.vocab.n)/smallCorpus)
+}
 
 // unusedWords counts the groups of groups that are everyday English words
 // the corpus never uses, though it would if it were about them.

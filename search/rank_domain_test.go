@@ -1,6 +1,10 @@
 package search
 
-import "testing"
+import (
+	"slices"
+	"strings"
+	"testing"
+)
 
 // TestDomainFit: a question in the seeds' own vocabulary fits them better
 // than one in everyday or clinical words, whatever papers the words match.
@@ -122,5 +126,45 @@ func TestEverydayWordsNoPaperUses(t *testing.T) {
 	const q = "earthquake detection"
 	if big, small := st.unusedWords(groupsOf(t, st, q)), seeds.unusedWords(groupsOf(t, seeds, q)); big != 1 || small != 0 {
 		t.Errorf("%q: %d unused everyday words over 5,900 papers, %d over the 57 seeds; want 1 and 0", q, big, small)
+	}
+}
+
+// TestChattyQuestionsOverTheSeeds: over the 57 seed abstracts, everyday
+// words of a question that no abstract happens to use ("come up with",
+// "get", "storm") neither make it a question about something else nor
+// outweigh its topic, while a technical term no abstract uses still weighs
+// most and absent topics are still refused. The questions are from the
+// seed queries' train split.
+func TestChattyQuestionsOverTheSeeds(t *testing.T) {
+	ix, _ := seedIndex(t)
+	for q, want := range map[string][]string{
+		"any papers using LLMs to come up with scientific hypotheses?": {"Hypothesis Generation", "Discovering Symbolic Cognitive Models"},
+		"ML weather models come out blurry because MSE punishes a slightly misplaced storm twice; they split the loss into a " +
+			"correlation part and a spectral amplitude part and fine-tune an existing forecaster to get sharp maps": {"Fixing the Double Penalty"},
+	} {
+		res, err := ix.Search(t.Context(), Request{Text: q, Limit: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		first := ""
+		if len(res.Results) > 0 {
+			first = res.Results[0].Title
+		}
+		if res.NoMatch || !slices.ContainsFunc(want, func(w string) bool { return strings.Contains(first, w) }) {
+			t.Errorf("%q: no_match %v (confidence %.2f), first %q; want one of %q answered", q, res.NoMatch, res.Confidence, first, want)
+		}
+	}
+	for _, q := range []string{"is there work on detecting earthquakes early from seismic stations?", "which papers come up with better jailbreak attacks on chatbots?"} {
+		if res, err := ix.Search(t.Context(), Request{Text: q}); err != nil || !res.NoMatch {
+			t.Errorf("%q: answered (%v, err %v), want no_match", q, res != nil && !res.NoMatch, err)
+		}
+	}
+	seeds := seedState(t)
+	gs := groupsOf(t, seeds, "come up with a MILP")
+	if len(gs) != 2 || gs[0].weight >= gs[1].weight {
+		t.Errorf("over the seeds, %d groups of \"come up with a MILP\": want \"come\" to weigh less than \"MILP\", neither in any abstract", len(gs))
+		for _, g := range gs {
+			t.Logf("  %s weighs %.2f", g.surface, g.weight)
+		}
 	}
 }
