@@ -84,8 +84,36 @@ func TestLabQueriesHeldOut(t *testing.T) {
 	if len(files) == 0 {
 		t.Skip("the ML corpora are not beside the repository")
 	}
-	out := filepath.Join(t.TempDir(), "labqueries")
-	if err := WriteLabQueriesBEIR(files, filepath.Join("..", "testdata", "labqueries"), out); err != nil {
+	judgedHeldOut(t, files, "labqueries", maxLabRefusals, minLabAbsent)
+}
+
+// Bounds of the seed queries' held-out split. Over 57 abstracts most words
+// of a long question are in none of them, and 5 of 33 answerable queries
+// are refused today (the right paper still listed first for 4): a known
+// weakness, bounded here so that it cannot grow unseen.
+const (
+	maxSeedRefusals = 0.2
+	minSeedAbsent   = 0.5
+)
+
+// TestSeedQueriesHeldOut: the same over the 57 seed abstracts, the corpus
+// a new install answers from.
+func TestSeedQueriesHeldOut(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("..", "..", "seeds", "*.txt"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("seed files: %v %v", files, err)
+	}
+	judgedHeldOut(t, files, "seedqueries", maxSeedRefusals, minSeedAbsent)
+}
+
+// judgedHeldOut runs the held-out split of the judged queries in
+// testdata/dir over the corpus files: at least plain BM25's nDCG@10, at
+// most maxRefused of the answerable queries refused, at least minAbsent of
+// the absent topics refused.
+func judgedHeldOut(t *testing.T, files []string, dir string, maxRefused, minAbsent float64) {
+	t.Helper()
+	out := filepath.Join(t.TempDir(), dir)
+	if err := WriteLabQueriesBEIR(files, filepath.Join("..", "testdata", dir), out); err != nil {
 		t.Fatal(err)
 	}
 	b, err := LoadBEIR(out, "test")
@@ -93,19 +121,19 @@ func TestLabQueriesHeldOut(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := heldOut(t, b)
-	if share := float64(r.Refused) / float64(r.Queries); share > maxLabRefusals {
-		t.Errorf("%d of %d answerable queries refused (%.3f), want at most %.2f", r.Refused, r.Queries, share, maxLabRefusals)
+	if share := float64(r.Refused) / float64(r.Queries); share > maxRefused {
+		t.Errorf("%d of %d answerable queries refused (%.3f), want at most %.2f", r.Refused, r.Queries, share, maxRefused)
 	}
 	absent, err := os.ReadFile(filepath.Join(out, "absent", "test.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	off, err := RunRefusal(context.Background(), "lab queries on absent topics", b.Corpus, strings.Split(strings.TrimSpace(string(absent)), "\n"), Options{})
+	off, err := RunRefusal(context.Background(), dir+" on absent topics", b.Corpus, strings.Split(strings.TrimSpace(string(absent)), "\n"), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Logf("absent topics: %d of %d refused", off.Refused, off.Queries)
-	if off.Share < minLabAbsent {
-		t.Errorf("absent topics: %d of %d refused (%.3f), want at least %.2f", off.Refused, off.Queries, off.Share, minLabAbsent)
+	if off.Share < minAbsent {
+		t.Errorf("absent topics: %d of %d refused (%.3f), want at least %.2f", off.Refused, off.Queries, off.Share, minAbsent)
 	}
 }
