@@ -175,7 +175,8 @@ func (s *state) search(ctx context.Context, text string, q *parsedQuery, limit, 
 			res.Confidence = min(1, max(0, res.Confidence+s.tune.Domain*s.domainFit(groups)))
 		}
 	}
-	res.NoMatch = loose || len(cands) == 0 || res.Confidence < s.tune.Refuse || s.shortMiss(cands, groups) || s.offTopic(groups) ||
+	res.NoMatch = loose || len(cands) == 0 || res.Confidence < s.tune.Refuse && !s.singledOut(cands, res.Confidence) ||
+		s.shortMiss(cands, groups) || s.offTopic(groups) ||
 		res.Confidence < s.tune.ShortPartial && s.shortPartial(bestPaper, groups)
 	wantAnswer := q.question || q.answer || len(groups) >= 2
 	for i := offset; i < min(len(cands), offset+limit); i++ {
@@ -305,6 +306,21 @@ func (s *state) confidence(c candidate, groups []group) float64 {
 	inSentence := maxSentenceCoverage(s.doc(c.doc).sents, m.abstract, groups) + meta/total
 	inTitle += meta
 	return known / float64(len(groups)) * (m.coverage + inSentence + inTitle/total) / 3
+}
+
+// singledOut reports whether, in a small corpus, the query singles out its
+// first paper: it scores Tuning.Distinct times the second or more, with
+// Tuning.DistinctFloor confidence. A long paraphrase of one of the 57 seed
+// abstracts ("federated fine-tuning of small LLMs on phones: some experts
+// shared by all users, others kept private per user…") shares few of its
+// words with it, most being in no abstract, so its confidence is low; yet no other paper comes
+// close, where a question on what none covers matches several about as
+// weakly. Chosen on the seed queries' train split: 9 of 93 answerable
+// refused, now 5; absent topics and SciFact claims asked of the seeds
+// refused as before. Over thousands of papers no train set gained.
+func (s *state) singledOut(cands []candidate, confidence float64) bool {
+	return s.vocab.n < smallCorpus && s.tune.Distinct > 0 && len(cands) > 1 &&
+		cands[1].rank*s.tune.Distinct <= cands[0].rank && confidence >= s.tune.DistinctFloor
 }
 
 // shortMiss reports whether every one of a short query's best papers

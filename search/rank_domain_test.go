@@ -168,3 +168,45 @@ func TestChattyQuestionsOverTheSeeds(t *testing.T) {
 		}
 	}
 }
+
+// TestParaphraseOfOneSeedPaper: over the 57 seed abstracts a long
+// paraphrase shares few of its words with the paper it describes (most are
+// in no abstract), so its confidence is low; but it singles that paper out,
+// and is answered. The question is from the seed queries' train split.
+func TestParaphraseOfOneSeedPaper(t *testing.T) {
+	ix, _ := seedIndex(t)
+	const q = "federated fine-tuning of small LLMs on phones: some experts shared by all users, others kept private per user, and the router trained on held-out data in a bilevel setup"
+	res, err := ix.Search(t.Context(), Request{Text: q, Limit: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.NoMatch || len(res.Results) == 0 || !strings.HasPrefix(res.Results[0].Title, "On-Device Collaborative Language Modeling") {
+		t.Errorf("%q: no_match %v (confidence %.2f), results %d; want On-Device Collaborative Language Modeling first and answered", q, res.NoMatch, res.Confidence, len(res.Results))
+	}
+}
+
+// TestSinglesOutOnlyInASmallCorpus: a first paper far ahead of the second
+// lifts a refusal for low confidence only in a small corpus, only when it
+// is far enough ahead, and only above the confidence floor.
+func TestSinglesOutOnlyInASmallCorpus(t *testing.T) {
+	small := &state{vocab: &vocab{n: 57}, tune: DefaultTuning()}
+	big := &state{vocab: &vocab{n: 5000}, tune: DefaultTuning()}
+	ahead, close := []candidate{{rank: 3}, {rank: 1}}, []candidate{{rank: 3}, {rank: 2}}
+	for _, tc := range []struct {
+		name  string
+		s     *state
+		cands []candidate
+		conf  float64
+		want  bool
+	}{
+		{"small corpus, far ahead", small, ahead, 0.12, true},
+		{"small corpus, second close", small, close, 0.12, false},
+		{"small corpus, below the floor", small, ahead, 0.05, false},
+		{"one paper", small, ahead[:1], 0.12, false},
+		{"large corpus", big, ahead, 0.12, false},
+	} {
+		if got := tc.s.singledOut(tc.cands, tc.conf); got != tc.want {
+			t.Errorf("%s: singledOut = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}

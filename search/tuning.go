@@ -39,11 +39,17 @@ type Tuning struct {
 	// paper lacks one of its words ("federated optimization" answered by
 	// a paper on optimizing citizen participation).
 	ShortPartial float64
+	// Distinct and DistinctFloor: in a small corpus a query whose first
+	// paper scores at least Distinct times the second, with at least
+	// DistinctFloor confidence, singles that paper out and is not refused
+	// for low confidence (singledOut). 0 turns it off.
+	Distinct, DistinctFloor float64
 }
 
 // DefaultTuning returns the parameters paperbot ships with.
 func DefaultTuning() Tuning {
-	return Tuning{Grams: 0.2, Rerank: 30, Refuse: 0.17, Domain: 0.04, AnswerCue: 0.2, AnswerLate: 0.3, Prox: 0.3, Short: 3, ShortCover: shortQueryCoverage, ShortPartial: shortPartialConfidence}
+	return Tuning{Grams: 0.2, Rerank: 30, Refuse: 0.17, Domain: 0.04, AnswerCue: 0.2, AnswerLate: 0.3, Prox: 0.3, Short: 3, ShortCover: shortQueryCoverage, ShortPartial: shortPartialConfidence,
+		Distinct: 2, DistinctFloor: 0.1}
 }
 
 // Set changes one parameter by name, for command-line sweeps.
@@ -67,6 +73,10 @@ func (t *Tuning) Set(name, value string) error {
 		t.ShortCover = f
 	case "prox":
 		t.Prox = f
+	case "distinct":
+		t.Distinct = f
+	case "distinct-floor":
+		t.DistinctFloor = f
 	case "short-partial":
 		t.ShortPartial = f
 	case "answer-cue":

@@ -42,7 +42,7 @@ func runEval(e *env, args []string) error {
 	fitAnswers := fs.Bool("fit-answers", false, "fit the answer sentence scorer on the split's rationales (train only) and print its weights as Go")
 	fitRefusal := fs.Bool("fit-refusal", false, "fit the refusal (domain weight and confidence threshold) on the split's queries and the off-domain sets (train only)")
 	tuning := search.DefaultTuning()
-	fs.Func("set", "override a ranking parameter, NAME=VALUE (grams, prox, rerank, refuse, domain, short, short-cover, short-partial, answer-cues, answer-cue, answer-late); repeatable", func(v string) error {
+	fs.Func("set", "override a ranking parameter, NAME=VALUE (grams, prox, rerank, refuse, domain, short, short-cover, short-partial, distinct, distinct-floor, answer-cues, answer-cue, answer-late); repeatable", func(v string) error {
 		name, value, _ := strings.Cut(v, "=")
 		return tuning.Set(name, value)
 	})
