@@ -313,11 +313,12 @@ func (s *state) confidence(c candidate, groups []group) float64 {
 // Tuning.DistinctFloor confidence. A long paraphrase of one of the 57 seed
 // abstracts ("federated fine-tuning of small LLMs on phones: some experts
 // shared by all users, others kept private per user…") shares few of its
-// words with it, most being in no abstract, so its confidence is low; yet no other paper comes
-// close, where a question on what none covers matches several about as
-// weakly. Chosen on the seed queries' train split: 9 of 93 answerable
-// refused, now 5; absent topics and SciFact claims asked of the seeds
-// refused as before. Over thousands of papers no train set gained.
+// words with it, most being in no abstract, so its confidence is low; yet
+// no other paper comes close, where a question on what none covers matches
+// several about as weakly. Chosen on the seed queries' train split: 9 of
+// 93 answerable refused, now 5; absent topics and SciFact claims asked of
+// the seeds refused as before. Over thousands of papers no train set
+// gained.
 func (s *state) singledOut(cands []candidate, confidence float64) bool {
 	return s.vocab.n < smallCorpus && s.tune.Distinct > 0 && len(cands) > 1 &&
 		cands[1].rank*s.tune.Distinct <= cands[0].rank && confidence >= s.tune.DistinctFloor
