@@ -1,9 +1,11 @@
 // Command labbench writes the lab-queries benchmark in BEIR's layout, for
 // paperbot eval: questions as a lab types them in Slack, judged over the
 // corpora's papers by people who had not read the ranking code
-// (search/testdata/labqueries).
+// (search/testdata/labqueries), or, with -queries, the seed queries judged
+// over the 57 seed abstracts (search/testdata/seedqueries).
 //
 //	go run ./cmd/labbench -out DIR ../shared/corpora/*/*
+//	go run ./cmd/labbench -queries search/testdata/seedqueries -out DIR seeds/*.txt
 //	go run ./cmd/paperbot eval DIR --split test --off-domain-queries DIR/absent/test.txt
 package main
 
