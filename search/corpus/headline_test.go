@@ -54,6 +54,10 @@ func TestSentences(t *testing.T) {
 		{"We use J. Smith's method. It works.", []string{"We use J. Smith's method.", "It works."}},
 		{"Version 2.0 is out. 3 models (A, B) follow.", []string{"Version 2.0 is out.", "3 models (A, B) follow."}},
 		{"Code at https://x.org/a.b. Then more.", []string{"Code at https://x.org/a.b.", "Then more."}},
+		// A sentence may open with a lower-case gene or model name.
+		{"We identified mTORC2 as a regulator of xCT. mTORC2 phosphorylates xCT. p53 is unchanged.",
+			[]string{"We identified mTORC2 as a regulator of xCT.", "mTORC2 phosphorylates xCT.", "p53 is unchanged."}},
+		{"It grows, e.g. mTOR rises. See the cells. then more.", []string{"It grows, e.g. mTOR rises.", "See the cells. then more."}},
 		{"", nil},
 	}
 	for _, tt := range tests {

@@ -20,7 +20,8 @@ var abbreviations = map[string]bool{
 
 // SentenceSpans splits text into sentences: a period, question or exclamation
 // mark followed by white space and a capital, digit, quote or bracket ends
-// one, unless it closes an abbreviation ("e.g.", "et al.") or an initial.
+// one (so does a lower-case name with a capital or digit, "mTORC2"), unless
+// it closes an abbreviation ("e.g.", "et al.") or an initial.
 func SentenceSpans(text string) []Span {
 	var out []Span
 	start := skipSpaces(text, 0)
@@ -41,7 +42,7 @@ func SentenceSpans(text string) []Span {
 			break
 		}
 		r, _ := utf8.DecodeRuneInString(text[next:])
-		if !unicode.IsUpper(r) && !unicode.IsDigit(r) && !strings.ContainsRune("\"'([“‘", r) {
+		if !unicode.IsUpper(r) && !unicode.IsDigit(r) && !strings.ContainsRune("\"'([“‘", r) && !mixedCase(text[next:]) {
 			continue
 		}
 		if c == '.' && abbreviated(text[start:i]) {
@@ -54,6 +55,24 @@ func SentenceSpans(text string) []Span {
 		out = append(out, Span{start, end})
 	}
 	return out
+}
+
+// mixedCase reports whether rest opens with a lower-case word that holds a
+// capital or a digit: gene and model names ("mTORC2", "p53", "iPSCs") begin
+// sentences in lower case.
+func mixedCase(rest string) bool {
+	for i, r := range rest {
+		if i == 0 && !unicode.IsLower(r) {
+			return false
+		}
+		if unicode.IsSpace(r) || r == ',' || r == ';' || r == ':' {
+			return false
+		}
+		if unicode.IsUpper(r) || unicode.IsDigit(r) {
+			return true
+		}
+	}
+	return false
 }
 
 // abbreviated reports whether before (a sentence so far) ends in an
