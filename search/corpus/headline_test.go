@@ -57,6 +57,7 @@ func TestSentences(t *testing.T) {
 		// A sentence may open with a lower-case gene or model name.
 		{"We identified mTORC2 as a regulator of xCT. mTORC2 phosphorylates xCT. p53 is unchanged.",
 			[]string{"We identified mTORC2 as a regulator of xCT.", "mTORC2 phosphorylates xCT.", "p53 is unchanged."}},
+		{"Wnt signalling rose in the liver. β-catenin was stable.", []string{"Wnt signalling rose in the liver.", "β-catenin was stable."}},
 		{"It grows, e.g. mTOR rises. See the cells. then more.", []string{"It grows, e.g. mTOR rises.", "See the cells. then more."}},
 		{"", nil},
 	}

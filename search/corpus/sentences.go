@@ -58,10 +58,13 @@ func SentenceSpans(text string) []Span {
 }
 
 // mixedCase reports whether rest opens with a lower-case word that holds a
-// capital or a digit: gene and model names ("mTORC2", "p53", "iPSCs") begin
-// sentences in lower case.
+// capital or a digit, or with a Greek letter: gene, protein and model names
+// ("mTORC2", "p53", "iPSCs", "β-catenin") begin sentences in lower case.
 func mixedCase(rest string) bool {
 	for i, r := range rest {
+		if i == 0 && unicode.Is(unicode.Greek, r) {
+			return true
+		}
 		if i == 0 && !unicode.IsLower(r) {
 			return false
 		}
