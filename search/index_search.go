@@ -122,6 +122,16 @@ func (s *state) search(ctx context.Context, text string, q *parsedQuery, limit, 
 			}
 		}
 	}
+	if len(cands) == 0 && len(s.retrieved(groups)) < len(groups) {
+		// No paper has the query's rarer words ("model RLHF" over papers
+		// that never mention RLHF): the papers with its commonest ones are
+		// the closest, not none.
+		if aq, err := s.bleveQueryOf(q, groups); err == nil {
+			if ac, at, err := s.run(ctx, aq, max(offset+limit, s.tune.Rerank)); err == nil {
+				cands, total = ac, at
+			}
+		}
+	}
 	loose := false
 	var apart []candidate
 	if len(cands) < offset+limit {

@@ -20,9 +20,14 @@ const boostAuthors = 2.0
 // abstract; field filters must match; exclusions must not; year and has:code
 // filter without scoring.
 func (s *state) bleveQuery(q *parsedQuery, groups []group) (bq.Query, error) {
+	return s.bleveQueryOf(q, s.retrieved(groups))
+}
+
+// bleveQueryOf is bleveQuery with every group a clause, ubiquitous words
+// too.
+func (s *state) bleveQueryOf(q *parsedQuery, rg []group) (bq.Query, error) {
 	b := bq.NewBooleanQuery(nil, nil, nil)
-	if len(groups) > 0 {
-		rg := s.retrieved(groups)
+	if len(rg) > 0 {
 		gs := make([]bq.Query, 0, len(rg))
 		for _, g := range rg {
 			gs = append(gs, groupQuery(g, s.altScale(g)))

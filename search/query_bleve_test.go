@@ -45,3 +45,28 @@ func TestLongFormWeighsAsItsAcronym(t *testing.T) {
 		t.Errorf("retrieval scores: spelled-out %.3f, acronym %.3f; the long form should weigh about as the acronym", score["spelled"], score["acronym"])
 	}
 }
+
+// A word in most papers ("model") is left out of retrieval, but when no
+// paper has the rest of the query it is what the closest papers share:
+// they are listed under "nothing really relevant", not "no papers match".
+func TestUbiquitousWordFindsTheClosestPapers(t *testing.T) {
+	var papers []Paper
+	for i := range 10 {
+		papers = append(papers, Paper{ID: fmt.Sprintf("model%d", i), Title: fmt.Sprintf("A model of graphs %d", i), Abstract: "We train a model on graphs."})
+	}
+	// The long forms' words are known, each in some paper, but none has
+	// RLHF or LoRA: the query is "known" yet retrieves nothing.
+	papers = append(papers,
+		Paper{ID: "rl", Title: "Reinforcement learning for control", Abstract: "Agents learn to steer a low cart."},
+		Paper{ID: "feedback", Title: "Human feedback on images", Abstract: "People rank images for adaptation."})
+	ix := papersIndex(t, papers)
+	for _, q := range []string{"model RLHF", "LoRA model"} {
+		res, err := ix.Search(context.Background(), Request{Text: q})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Results) == 0 || !res.NoMatch {
+			t.Errorf("%q: %d results, no match %v; want the papers that share \"model\" as the closest", q, len(res.Results), res.NoMatch)
+		}
+	}
+}
