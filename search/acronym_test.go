@@ -125,7 +125,7 @@ func TestCuratedAcronyms(t *testing.T) {
 		t.Errorf("PRM: want the paper on process reward models first, got %+v", res.Results)
 	}
 	// A short acronym that is an English word stays a word in lower case.
-	e := expansion{acronym: "map", curated: true}
+	e := expansion{acronym: "map", short: "MAP", curated: true}
 	if expandsAsTyped(e, "map") || !expandsAsTyped(e, "MAP") {
 		t.Errorf("curated MAP: lower-case map must not expand, MAP must")
 	}
@@ -271,5 +271,37 @@ func TestUnwrittenLongFormSplits(t *testing.T) {
 	top := res.Results[0]
 	if text := strings.ToLower(top.Title + " " + top.Abstract); !strings.Contains(text, "knowledge base") || !strings.Contains(text, "question answering") {
 		t.Errorf("top result %q is not about question answering over a knowledge base", top.Title)
+	}
+}
+
+// An acronym expands only when the typed word spells it: Porter gives "ID"
+// the stem of "IDE" and "RM" that of "RMS", but a user ID is no integrated
+// development environment.
+func TestAcronymMustBeSpelled(t *testing.T) {
+	for _, tt := range []struct {
+		typed, short string
+		want         bool
+	}{
+		{"LLM", "LLM", true}, {"LLMs", "LLM", true}, {"llms", "LLM", true}, {"LLM", "LLMs", true},
+		{"GCSF", "G-CSF", true}, {"SARS", "SARS", true},
+		{"ID", "IDE", false}, {"OD", "ODE", false}, {"RM", "RMS", false}, {"RMS", "RM", false}, {"SD", "SDS", false}, {"Ig", "IgE", false},
+	} {
+		if got := spellsAcronym(tt.typed, tt.short); got != tt.want {
+			t.Errorf("spellsAcronym(%q, %q) = %v, want %v", tt.typed, tt.short, got, tt.want)
+		}
+	}
+	ix := papersIndex(t, []Paper{
+		{ID: "ide", Title: "Code completion in the editor", Abstract: "We extend an integrated development environment with a completion model."},
+		{ID: "userid", Title: "Tracing users", Abstract: "Each event carries a user ID and a time."},
+		{ID: "other", Title: "Graph kernels", Abstract: "Kernels over graphs for molecules."},
+	})
+	res, err := ix.Search(context.Background(), Request{Text: "user ID", Limit: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range res.Results {
+		if r.ID == "ide" {
+			t.Errorf("\"user ID\" found the IDE paper (matched %v): ID was read as IDE", r.Matched)
+		}
 	}
 }
