@@ -241,13 +241,18 @@ func sameStem(a, b string) bool {
 // meaningKey spells a long form without case, spaces, hyphens or a plural
 // s, so "multilayer" and "multi-layer perceptrons" mean the same.
 func meaningKey(long string) string {
-	k := strings.Map(func(r rune) rune {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+	return strings.TrimSuffix(squashed(long), "s")
+}
+
+// squashed spells s in lower case with its letters and digits only: "G-CSF"
+// is "gcsf", "GPT-4" "gpt4".
+func squashed(s string) string {
+	return strings.Map(func(r rune) rune {
+		if isAlnum(r) {
 			return unicode.ToLower(r)
 		}
 		return -1
-	}, long)
-	return strings.TrimSuffix(k, "s")
+	}, s)
 }
 
 // expansions returns the long forms of the acronym stem s.

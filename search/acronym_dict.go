@@ -58,23 +58,10 @@ func expandsAsTyped(e expansion, surface string) bool {
 // capital S belongs to the acronym ("SARS" is not SARs), a small one makes
 // a plural.
 func spellsAcronym(typed, short string) bool {
-	typed, short = lettersAndDigits(typed), lettersAndDigits(short)
-	return strings.EqualFold(typed, short) || strings.EqualFold(singular(typed), short) || strings.EqualFold(typed, singular(short))
+	return squashed(typed) == squashed(short) || pluralOf(typed, short) || pluralOf(short, typed)
 }
 
-// singular drops a plural "s" (not "S") from an acronym: "LLMs" gives "LLM".
-func singular(acronym string) string {
-	if len(acronym) > 2 && strings.HasSuffix(acronym, "s") {
-		return acronym[:len(acronym)-1]
-	}
-	return acronym
-}
-
-func lettersAndDigits(s string) string {
-	return strings.Map(func(r rune) rune {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			return r
-		}
-		return -1
-	}, s)
+// pluralOf reports whether word is acronym with a plural s, written small.
+func pluralOf(word, acronym string) bool {
+	return strings.HasSuffix(word, "s") && squashed(word) == squashed(acronym)+"s"
 }

@@ -59,13 +59,7 @@ func sameWord(surface, acronym string) bool {
 	}
 	acronym = strings.ToLower(acronym)
 	typed := surface
-	// As joined: "GPT-4" is the word GPT4.
-	surface = strings.Map(func(r rune) rune {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			return unicode.ToLower(r)
-		}
-		return -1
-	}, surface)
+	surface = squashed(surface) // as joined: "GPT-4" is the word GPT4
 	base := strings.TrimSuffix(acronym, "s")
 	if surface == acronym || surface == base {
 		return true
