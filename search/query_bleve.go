@@ -102,9 +102,10 @@ func (s *state) bleveQueryOf(q *parsedQuery, rg []group) (bq.Query, error) {
 const ubiquitousShare = 0.4
 
 // retrieved returns the groups worth a bleve clause: all but single
-// ubiquitous words, unless no paper has what is left ("fp8 training": the
-// papers that say "training" are the closest, not none). Re-ranking still
-// counts the ubiquitous ones (at their low idf).
+// ubiquitous words, unless the corpus knows none of what is left ("fp8
+// training": the papers that say "training" are the closest, not none; when
+// what is left is known but found in no paper, search runs the query again
+// with them). Re-ranking still counts the ubiquitous ones (at their low idf).
 func (s *state) retrieved(groups []group) []group {
 	limit := int(ubiquitousShare * float64(s.vocab.n))
 	var out []group
