@@ -255,8 +255,33 @@ func squashed(s string) string {
 	}, s)
 }
 
-// expansions returns the long forms of the acronym stem s.
-func (t *acronymTable) expansions(s string) []expansion { return t.byAcronym[s] }
+// spelledAs returns the long forms of the acronym stem s whose acronym the
+// word typed spells (spellsAcronym): "ID" has the stem of "IDE" but is
+// not it.
+func (t *acronymTable) spelledAs(s, typed string) []expansion {
+	var out []expansion
+	for _, e := range t.byAcronym[s] {
+		if spellsAcronym(typed, e.short) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// spellsAcronym reports whether the typed word is the acronym short, or its
+// plural, or short is the typed word's plural ("LLMs", "llms" and "LLM"),
+// whatever the hyphens ("GCSF" is G-CSF). Acronyms are looked up by stem,
+// and Porter gives "IDE" and "ID" one stem, "RMS" and "RMs" another: a
+// capital S belongs to the acronym ("SARS" is not SARs), a small one makes
+// a plural.
+func spellsAcronym(typed, short string) bool {
+	return squashed(typed) == squashed(short) || pluralOf(typed, short) || pluralOf(short, typed)
+}
+
+// pluralOf reports whether word is acronym with a plural s, written small.
+func pluralOf(word, acronym string) bool {
+	return strings.HasSuffix(word, "s") && squashed(word) == squashed(acronym)+"s"
+}
 
 // longForm finds the longest long form starting at stems[0]; n is how many
 // stems it covers (0 when none does).

@@ -42,26 +42,8 @@ func expandsAsTyped(e expansion, surface string) bool {
 	if otherCapitals(e.short, surface) || otherCapitals(surface, e.short) {
 		return false // "EGFR" is not the eGFR of kidney function
 	}
-	if !spellsAcronym(surface, e.short) {
-		return false // "ID" only shares its stem with "IDE", "RM" with "RMS"
-	}
 	if len([]rune(e.acronym)) >= 4 || !e.curated && !english.Known(strings.ToLower(surface)) {
 		return true
 	}
 	return strings.IndexFunc(surface, func(r rune) bool { return unicode.IsUpper(r) || unicode.IsDigit(r) }) >= 0
-}
-
-// spellsAcronym reports whether the typed word is the acronym short, or its
-// plural, or short is the typed word's plural ("LLMs", "llms" and "LLM"),
-// whatever the hyphens ("GCSF" is G-CSF). Acronyms are looked up by stem,
-// and Porter gives "IDE" and "ID" one stem, "RMS" and "RMs" another: a
-// capital S belongs to the acronym ("SARS" is not SARs), a small one makes
-// a plural.
-func spellsAcronym(typed, short string) bool {
-	return squashed(typed) == squashed(short) || pluralOf(typed, short) || pluralOf(short, typed)
-}
-
-// pluralOf reports whether word is acronym with a plural s, written small.
-func pluralOf(word, acronym string) bool {
-	return strings.HasSuffix(word, "s") && squashed(word) == squashed(acronym)+"s"
 }

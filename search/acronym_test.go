@@ -48,7 +48,7 @@ func TestAcronymTable(t *testing.T) {
 
 	longs := func(ac string) []string {
 		var out []string
-		for _, e := range tab.expansions(ac) {
+		for _, e := range tab.byAcronym[ac] {
 			out = append(out, strings.Join(e.words(), " "))
 		}
 		return out
@@ -94,12 +94,12 @@ func TestAmbiguousAcronyms(t *testing.T) {
 	papers = append(papers, Paper{Abstract: "Length of stay (LOS) in hospital."})
 	tab := newAcronymTable(an.text, mineAcronyms(papers))
 	// The acronym as written, for telling "LOS" (stem "lo") from "LNS".
-	if es := tab.expansions("lo"); len(es) == 0 || es[0].short != "LOS" {
+	if es := tab.byAcronym["lo"]; len(es) == 0 || es[0].short != "LOS" {
 		t.Errorf("LOS: long forms %+v, want the acronym as written (LOS)", es)
 	}
 	for ac, want := range map[string]bool{"rl": false, "rlhf": false, "pomdp": false, "da": true} {
 		if tab.ambiguous[ac] != want {
-			t.Errorf("%s: ambiguous %v, want %v (long forms %v)", ac, tab.ambiguous[ac], want, tab.expansions(ac))
+			t.Errorf("%s: ambiguous %v, want %v (long forms %v)", ac, tab.ambiguous[ac], want, tab.byAcronym[ac])
 		}
 	}
 }
@@ -303,5 +303,13 @@ func TestAcronymMustBeSpelled(t *testing.T) {
 		if r.ID == "ide" {
 			t.Errorf("\"user ID\" found the IDE paper (matched %v): ID was read as IDE", r.Matched)
 		}
+	}
+	// Excluding ID does not exclude integrated development environments.
+	res, err = ix.Search(context.Background(), Request{Text: "completion model -ID", Limit: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Results) == 0 || res.Results[0].ID != "ide" {
+		t.Errorf("\"completion model -ID\" = %v, want the IDE paper first: excluding ID excluded IDE", ids(res.Results))
 	}
 }

@@ -54,7 +54,7 @@ func (s *state) bleveQueryOf(q *parsedQuery, rg []group) (bq.Query, error) {
 		}
 		alts := []alt{a}
 		if w := a.words(); len(w) == 1 {
-			for _, e := range s.acr.expansions(w[0]) {
+			for _, e := range s.acr.spelledAs(w[0], c.text) {
 				alts = append(alts, alt{kind: altAcronym, terms: e.terms})
 			}
 		} else {

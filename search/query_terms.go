@@ -515,7 +515,7 @@ func (s *state) wordGroup(t qtoken) group {
 			g.alts = append(g.alts, a)
 		}
 	}
-	for _, e := range s.acr.expansions(t.stem) {
+	for _, e := range s.acr.spelledAs(t.stem, t.surface) {
 		if expandsAsTyped(e, t.surface) {
 			g.alts = append(g.alts, alt{kind: altAcronym, terms: e.terms, titleOnly: s.common(e.words())})
 		}
