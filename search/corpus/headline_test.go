@@ -59,6 +59,17 @@ func TestSentences(t *testing.T) {
 			[]string{"We identified mTORC2 as a regulator of xCT.", "mTORC2 phosphorylates xCT.", "p53 is unchanged."}},
 		{"Wnt signalling rose in the liver. β-catenin was stable.", []string{"Wnt signalling rose in the liver.", "β-catenin was stable."}},
 		{"It grows, e.g. mTOR rises. See the cells. then more.", []string{"It grows, e.g. mTOR rises.", "See the cells. then more."}},
+		// A single letter ends a sentence after a name or number it belongs
+		// to, and stays an initial or genus after a first name or a common word.
+		{"It lowers wild-type lamin A. Fibroblasts from patients differ.", []string{"It lowers wild-type lamin A.", "Fibroblasts from patients differ."}},
+		{"Most lacked vitamin D. The dose mattered.", []string{"Most lacked vitamin D.", "The dose mattered."}},
+		{"Images were taken at 3 T. Data were pooled.", []string{"Images were taken at 3 T.", "Data were pooled."}},
+		{"We bound hnRNP K. Further, it folds.", []string{"We bound hnRNP K.", "Further, it folds."}},
+		{"Mice were given attenuated S. Typhi vaccine.", []string{"Mice were given attenuated S. Typhi vaccine."}},
+		{"Cells killed S. Typhimurium. Then none grew.", []string{"Cells killed S. Typhimurium.", "Then none grew."}},
+		{"As shown by R. A. Weinberg and Hanahan D. Cancer grows.", []string{"As shown by R. A. Weinberg and Hanahan D. Cancer grows."}},
+		{"Let the dimension be d. The bound holds.", []string{"Let the dimension be d.", "The bound holds."}},
+		{"The variant IL17F p. His161Arg was rare.", []string{"The variant IL17F p. His161Arg was rare."}},
 		{"", nil},
 	}
 	for _, tt := range tests {

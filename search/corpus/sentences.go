@@ -4,6 +4,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/paperbot/paperbot/search/english"
 )
 
 // Span is a byte range of a text: text[Start:End].
@@ -45,7 +47,7 @@ func SentenceSpans(text string) []Span {
 		if !unicode.IsUpper(r) && !unicode.IsDigit(r) && !strings.ContainsRune("\"'([“‘", r) && !mixedCase(text[next:]) {
 			continue
 		}
-		if c == '.' && abbreviated(text[start:i]) {
+		if c == '.' && abbreviated(text[start:i], text[next:]) {
 			continue
 		}
 		out = append(out, Span{start, j})
@@ -79,11 +81,58 @@ func mixedCase(rest string) bool {
 }
 
 // abbreviated reports whether before (a sentence so far) ends in an
-// abbreviation or a single-letter initial.
-func abbreviated(before string) bool {
+// abbreviation or a single-letter initial; rest is the text after it.
+func abbreviated(before, rest string) bool {
 	k := strings.LastIndexFunc(before, func(r rune) bool { return unicode.IsSpace(r) || r == '(' })
 	w := strings.ToLower(before[k+1:])
-	return abbreviations[w] || (utf8.RuneCountInString(w) == 1 && unicode.IsLetter([]rune(w)[0]))
+	if abbreviations[w] {
+		return true
+	}
+	if utf8.RuneCountInString(w) != 1 || !unicode.IsLetter([]rune(w)[0]) {
+		return false
+	}
+	return !letterEnds(before[:k+1], before[k+1:], rest)
+}
+
+// letterEnds reports whether a single letter and its period (letter) end
+// the sentence rather than stand for a name. Initials are capitals after a
+// first name, a comma or "and"; species after "of", "with" and the like
+// ("S. Typhi"). A lower-case letter ends one ("of size n. We", "for 24
+// h. Serum") but the "p." of a protein change ("p. His161Arg") and "c."
+// (circa); a capital does after a number ("at 3 T. Data") or a name that
+// ends in it ("vitamin D. The", "lamin A. Fibroblasts", "type I. We") when
+// a word a sentence opens with follows, or the name reads as a protein's
+// ("cyclin B. Overexpression").
+func letterEnds(before, letter, rest string) bool {
+	if unicode.IsLower([]rune(letter)[0]) {
+		return letter != "p" && letter != "c"
+	}
+	before = strings.TrimRightFunc(before, unicode.IsSpace)
+	prev := before[strings.LastIndexFunc(before, unicode.IsSpace)+1:]
+	first, _ := utf8.DecodeRuneInString(prev)
+	if prev == "" || unicode.IsUpper(first) || strings.ContainsAny(prev[len(prev)-1:], ",;:.)]&") {
+		return false
+	}
+	if strings.ContainsFunc(prev, unicode.IsDigit) {
+		return true
+	}
+	if english.Rank(strings.ToLower(prev)) <= commonWords {
+		return false // "by J. Smith", "with S. Typhi", "using J. Smith's"
+	}
+	next := strings.ToLower(leadingLetters(rest))
+	return len(next) >= 2 && english.KnownForm(next) || strings.HasSuffix(prev, "in")
+}
+
+// commonWords: a letter after one of English's commonest words is a name's
+// initial or a genus ("using J. Smith's method", "killed S. Typhi").
+const commonWords = 1000
+
+// leadingLetters returns the letters rest opens with.
+func leadingLetters(rest string) string {
+	if i := strings.IndexFunc(rest, func(r rune) bool { return !unicode.IsLetter(r) }); i >= 0 {
+		return rest[:i]
+	}
+	return rest
 }
 
 func skipSpaces(s string, i int) int {

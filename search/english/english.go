@@ -63,6 +63,16 @@ func Known(word string) bool {
 	return ok
 }
 
+// Rank is word's place in the list, commonest first from 1; a word past
+// the list ranks Words+1.
+func Rank(word string) int {
+	loadOnce.Do(load)
+	if r, ok := ranks[word]; ok {
+		return int(r)
+	}
+	return Words + 1
+}
+
 // KnownForm reports whether word is a listed word or its regular plural
 // ("crosswords", "theories", "boxes"): the list keeps the forms common
 // enough to rank, and a plural of an English word is English too.

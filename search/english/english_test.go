@@ -56,3 +56,15 @@ func TestKnownForm(t *testing.T) {
 		}
 	}
 }
+
+func TestRank(t *testing.T) {
+	if r := Rank("the"); r != 1 {
+		t.Errorf("Rank(the) = %d, want 1", r)
+	}
+	if Rank("using") >= Rank("vitamin") {
+		t.Errorf("Rank(using) = %d, not before Rank(vitamin) = %d", Rank("using"), Rank("vitamin"))
+	}
+	if r := Rank("typhimurium"); r != Words+1 {
+		t.Errorf("Rank of an unlisted word = %d, want %d", r, Words+1)
+	}
+}
