@@ -140,6 +140,10 @@ type matcher struct {
 	// camel lists, per group, the single exact words to look for inside
 	// CamelCase compounds when nothing else of the group matched.
 	camel [][]string
+	// typed is, per group, the word as typed, lower-cased, when it is one
+	// word of letters and digits; "" otherwise. Two of them side by side
+	// may be one CamelCase word in a paper ("user id": "userID").
+	typed []string
 	// grams are the query's 3-grams, for the answer scorer; nil when unset.
 	grams *queryGrams
 	// quantity: the question asks how much or how many, answered by a
@@ -177,8 +181,11 @@ func (r altRef) wordCredit(word string) (float64, bool) {
 }
 
 func newMatcher(groups []group) *matcher {
-	m := &matcher{groups: groups, byStem: map[string][]altRef{}, camel: make([][]string, len(groups))}
+	m := &matcher{groups: groups, byStem: map[string][]altRef{}, camel: make([][]string, len(groups)), typed: make([]string, len(groups))}
 	for gi, g := range groups {
+		if oneWord(g.surface) {
+			m.typed[gi] = strings.ToLower(g.surface)
+		}
 		if g.isMeta() {
 			// A year or venue is the paper's, not its text's: "ICLR" and
 			// "2024" in an abstract are mostly a link to its code.
@@ -304,8 +311,31 @@ func (mt *matcher) hits(toks []dtoken, text string) []hit {
 			}
 		}
 	}
+	// Two words typed apart that a paper writes as one CamelCase word
+	// ("user id": "userID", "time stamp": "TimeStamp"), however short, in
+	// the singular or plural.
+	for gi := 0; gi+1 < len(mt.typed); gi++ {
+		if mt.typed[gi] == "" || mt.typed[gi+1] == "" || found[gi] && found[gi+1] {
+			continue
+		}
+		joined := mt.typed[gi] + mt.typed[gi+1]
+		for _, t := range toks {
+			if w := strings.ToLower(text[t.start:t.end]); t.camel && (w == joined || w+"s" == joined || w == joined+"s") {
+				for _, g := range [2]int{gi, gi + 1} {
+					if !found[g] {
+						hits = append(hits, hit{g, altExact.credit() * camelCredit, int(t.start), int(t.end), true})
+					}
+				}
+			}
+		}
+	}
 	sortHits(hits)
 	return hits
+}
+
+// oneWord reports whether s is one word of letters and digits.
+func oneWord(s string) bool {
+	return s != "" && !strings.ContainsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
 }
 
 // phraseAt reports whether the phrase terms (with "" gaps) start at toks[j],

@@ -669,6 +669,18 @@ func TestCamelCaseNamesTypedApart(t *testing.T) {
 	}
 }
 
+// Short words typed apart find the CamelCase word a paper writes them as:
+// "watermark user id" was refused, the watermark paper saying "userID".
+func TestCamelCaseWordOfShortWords(t *testing.T) {
+	ix, _ := seedIndex(t)
+	for _, q := range []string{"watermark user id", "watermark user ids", "time stamp watermark"} {
+		r := topResults(t, ix, q, 1)
+		if len(r) == 1 && (!strings.Contains(r[0].Title, "StealthInk") || !slices.ContainsFunc(r[0].Matched, func(m string) bool { return m == "id" || m == "ids" || m == "stamp" })) {
+			t.Errorf("%q: first %q, matched %q; want StealthInk on its userID or TimeStamp", q, r[0].Title, r[0].Matched)
+		}
+	}
+}
+
 // An acronym rarer than the words it stands for does not outweigh the
 // other words in bleve's lookup: the papers that write "LMs" filled all
 // thirty candidates of "diffusion language models", none about diffusion.
