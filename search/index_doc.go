@@ -315,12 +315,11 @@ func (mt *matcher) hits(toks []dtoken, text string) []hit {
 	// ("user id": "userID", "time stamp": "TimeStamp"), however short, in
 	// the singular or plural.
 	for gi := 0; gi+1 < len(mt.typed); gi++ {
-		if mt.typed[gi] == "" || mt.typed[gi+1] == "" || found[gi] && found[gi+1] {
+		if found[gi] && found[gi+1] {
 			continue
 		}
-		joined := mt.typed[gi] + mt.typed[gi+1]
 		for _, t := range toks {
-			if w := strings.ToLower(text[t.start:t.end]); t.camel && (w == joined || w+"s" == joined || w == joined+"s") {
+			if t.camel && mt.typedJoin(text[t.start:t.end], gi) {
 				for _, g := range [2]int{gi, gi + 1} {
 					if !found[g] {
 						hits = append(hits, hit{g, altExact.credit() * camelCredit, int(t.start), int(t.end), true})
@@ -331,6 +330,16 @@ func (mt *matcher) hits(toks []dtoken, text string) []hit {
 	}
 	sortHits(hits)
 	return hits
+}
+
+// typedJoin reports whether word, a CamelCase word, is the query's words gi
+// and gi+1 written together, in the singular or plural ("userID", "userIDs").
+func (mt *matcher) typedJoin(word string, gi int) bool {
+	if gi+1 >= len(mt.typed) || mt.typed[gi] == "" || mt.typed[gi+1] == "" {
+		return false
+	}
+	joined, w := mt.typed[gi]+mt.typed[gi+1], strings.ToLower(word)
+	return w == joined || w+"s" == joined || w == joined+"s"
 }
 
 // oneWord reports whether s is one word of letters and digits.

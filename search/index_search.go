@@ -306,8 +306,8 @@ func (s *state) confidence(c candidate, groups []group) float64 {
 		case m.inTitle[gi]:
 			inTitle += g.weight * m.credit[gi]
 		}
-		if s.groupKnown(g) {
-			known++
+		if m.credit[gi] > 0 || s.groupKnown(g) {
+			known++ // this paper has it ("stealth ink" in "StealthInk")
 		}
 	}
 	if total == 0 {

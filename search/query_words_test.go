@@ -670,9 +670,15 @@ func TestCamelCaseNamesTypedApart(t *testing.T) {
 }
 
 // Short words typed apart find the CamelCase word a paper writes them as:
-// "watermark user id" was refused, the watermark paper saying "userID".
+// "watermark user id" was refused, the watermark paper saying "userID";
+// "stealth ink" found nothing, no abstract saying "stealth" or "ink" alone.
 func TestCamelCaseWordOfShortWords(t *testing.T) {
 	ix, _ := seedIndex(t)
+	for q, want := range map[string]string{"stealth ink": "StealthInk", "la cache": "LaCache", "sep llm": "SepLLM"} {
+		if r := topResults(t, ix, q, 1); len(r) == 1 && !strings.HasPrefix(r[0].Title, want) {
+			t.Errorf("%q: first %q, want %s", q, r[0].Title, want)
+		}
+	}
 	for _, q := range []string{"watermark user id", "watermark user ids", "time stamp watermark"} {
 		r := topResults(t, ix, q, 1)
 		if len(r) == 1 && (!strings.Contains(r[0].Title, "StealthInk") || !slices.ContainsFunc(r[0].Matched, func(m string) bool { return m == "id" || m == "ids" || m == "stamp" })) {

@@ -25,10 +25,14 @@ func (s *state) spelledPapers(ctx context.Context, q *parsedQuery, groups []grou
 	var alts []alt
 	for i := 0; i+1 < len(groups); i++ {
 		a, b := groups[i].surface, groups[i+1].surface
-		if !spellsCamelPart(a) || !spellsCamelPart(b) || len(mt.camel[i]) == 0 || len(mt.camel[i+1]) == 0 {
+		switch {
+		case spellsCamelPart(a) && spellsCamelPart(b) && len(mt.camel[i]) > 0 && len(mt.camel[i+1]) > 0:
+			a, b = unclipped(a), unclipped(b) // "flash attn": FlashAttention
+		case mt.typed[i] != "" && mt.typed[i+1] != "":
+			// Short words the name is made of, whole: "stealth ink".
+		default:
 			continue
 		}
-		a, b = unclipped(a), unclipped(b) // "flash attn": FlashAttention
 		if stem, ok := s.joinedStem(strings.ToLower(a + b)); ok && s.vocab.has(stem) {
 			alts = append(alts, alt{kind: altExact, terms: []string{stem}})
 		}
@@ -58,6 +62,9 @@ func (s *state) writesCamelSpelled(p *record, mt *matcher) bool {
 				continue
 			}
 			for gi := 0; gi+1 < len(mt.camel); gi++ {
+				if mt.typedJoin(f.text[t.start:t.end], gi) {
+					return true
+				}
 				for _, w := range mt.camel[gi] {
 					if camelSpells(f.text[t.start:t.end], w, mt.camel[gi+1]) {
 						return true
