@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/blevesearch/bleve/v2"
 	bq "github.com/blevesearch/bleve/v2/search/query"
@@ -539,12 +540,26 @@ func (s *state) wordsFound(p *record, groups []group) []string {
 				}
 			}
 			if len(apart) > 0 {
-				out = append(out, matchedAs(g.surface, strings.Join(apart, " … ")))
+				out = append(out, matchedAs(g.surface, wordsApart(apart)))
 				break
 			}
 		}
 	}
 	return out
+}
+
+// wordsApart joins words found apart with ellipses, as many whole words as
+// an excerpt holds: "generation … pre … training …", not "… training … …".
+func wordsApart(words []string) string {
+	joined := words[0]
+	for _, w := range words[1:] {
+		next := joined + " … " + w
+		if utf8.RuneCountInString(next) > excerptRunes {
+			return joined + " …"
+		}
+		joined = next
+	}
+	return joined
 }
 
 // runLoose retrieves the best n papers for groups split into their words

@@ -290,7 +290,10 @@ func (p *parser) phrase() (string, error) {
 	return text, nil
 }
 
-func excerpt(s string) string { return excerptN(s, 30) }
+func excerpt(s string) string { return excerptN(s, excerptRunes) }
+
+// excerptRunes is the length of an excerpt of a paper's words on a card.
+const excerptRunes = 30
 
 // excerptN is s cut to n runes, marked when cut: a link needs more than a
 // word to be recognised.
