@@ -189,6 +189,11 @@ func (s *state) search(ctx context.Context, text string, q *parsedQuery, limit, 
 	res.NoMatch = loose || len(cands) == 0 || res.Confidence < s.tune.Refuse && !s.singledOut(cands, res.Confidence) ||
 		s.shortMiss(cands, groups) || s.offTopic(groups) ||
 		res.Confidence < s.tune.ShortPartial && s.shortPartial(bestPaper, groups)
+	if res.NoMatch && offset == 0 && len(groups) > 0 && len(cands) < min(closestShown, limit) {
+		var more int
+		cands, more = s.closestPapers(ctx, q, groups, cands, min(closestShown, limit))
+		res.Total += more
+	}
 	wantAnswer := q.question || q.answer || len(groups) >= 2
 	for i := offset; i < min(len(cands), offset+limit); i++ {
 		res.Results = append(res.Results, s.result(cands[i], cands[0].rank, mt, wantAnswer && !res.NoMatch))
@@ -560,6 +565,41 @@ func wordsApart(words []string) string {
 		joined = next
 	}
 	return joined
+}
+
+// closestShown is how many papers a refused query lists, when as many
+// share a word with it.
+const closestShown = 3
+
+// closestPapers tops cands, a refused query's few papers, up to n with the
+// papers that share any of its words, a long form's or a common word's
+// ("learning" of "privacy attacks on federated learning" over papers that
+// say nothing of federated learning), ranked below cands in bleve's order.
+// It returns them and how many it added.
+func (s *state) closestPapers(ctx context.Context, q *parsedQuery, groups []group, cands []candidate, n int) ([]candidate, int) {
+	words := s.looseGroups(groups, true)
+	if words == nil {
+		words = groups
+	}
+	aq, err := s.bleveQueryOf(q, words)
+	if err != nil {
+		return cands, 0
+	}
+	found, _, err := s.run(ctx, aq, n+len(cands))
+	if err != nil {
+		return cands, 0
+	}
+	more := notAmong(found, cands)
+	more = more[:min(len(more), n-len(cands))]
+	last := 1.0
+	if len(cands) > 0 {
+		last = cands[len(cands)-1].rank
+	}
+	for i := range more {
+		last *= 0.99
+		more[i].rank = last
+	}
+	return append(cands, more...), len(more)
 }
 
 // runLoose retrieves the best n papers for groups split into their words

@@ -70,3 +70,28 @@ func TestUbiquitousWordFindsTheClosestPapers(t *testing.T) {
 		}
 	}
 }
+
+// A refused query lists the three closest papers when three share a word
+// with it: "privacy attacks on federated learning" over the seeds listed
+// the one paper on federated learning alone, though many say "learning".
+func TestRefusedQueryListsThreeClosest(t *testing.T) {
+	ix, _ := seedIndex(t)
+	for _, q := range []string{"privacy attacks on federated learning", "earthquake detection from seismic waveforms"} {
+		res, err := ix.Search(context.Background(), Request{Text: q})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !res.NoMatch || len(res.Results) < closestShown {
+			t.Errorf("%q: no match %v with %d results, want refused with at least %d closest", q, res.NoMatch, len(res.Results), closestShown)
+		}
+		for _, r := range res.Results {
+			if len(r.Matched) == 0 {
+				t.Errorf("%q: %q listed without the words it shares", q, r.Title)
+			}
+		}
+	}
+	res, err := ix.Search(context.Background(), Request{Text: "privacy attacks on federated learning", Limit: 1})
+	if err != nil || len(res.Results) != 1 {
+		t.Errorf("limit 1: %v, %d results", err, len(res.Results))
+	}
+}
