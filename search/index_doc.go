@@ -82,7 +82,34 @@ func (s *state) analyse(text string) []dtoken {
 			out = slices.Insert(out, i, dtoken{stem: stem, start: int32(c.start), end: int32(c.end), pos: pos})
 		}
 	}
-	return out
+	return s.withHyphenJoins(out, text)
+}
+
+// withHyphenJoins adds, over two words joined by a hyphen, the one word
+// they make when the corpus also writes it so: a paper on "pre-training"
+// answers "pretraining" (the reverse needs nothing, a typed "pre-training"
+// is also searched joined). Only in the words a paper is matched and
+// re-ranked by; the index keeps the parts.
+func (s *state) withHyphenJoins(toks []dtoken, text string) []dtoken {
+	for i := 0; i+1 < len(toks); i++ {
+		a, b := toks[i], toks[i+1]
+		if b.start != a.end+1 || text[a.end] != '-' || b.pos != a.pos+1 || !lettersOnly(text[a.start:a.end]) || !lettersOnly(text[b.start:b.end]) ||
+			b.end+1 < int32(len(text)) && text[b.end] == '-' || a.start > 0 && text[a.start-1] == '-' {
+			continue
+		}
+		stem, ok := s.joinedStem(strings.ToLower(text[a.start:a.end] + text[b.start:b.end]))
+		if !ok || !s.vocab.has(stem) || stem == a.stem || stem == b.stem {
+			continue
+		}
+		toks = slices.Insert(toks, i, dtoken{stem: stem, start: a.start, end: b.end, pos: a.pos})
+		i += 2
+	}
+	return toks
+}
+
+// lettersOnly reports whether w is letters only.
+func lettersOnly(w string) bool {
+	return w != "" && !strings.ContainsFunc(w, func(r rune) bool { return !unicode.IsLetter(r) })
 }
 
 // joinedStem analyses an identifier's joined form as the index does.

@@ -704,3 +704,32 @@ func TestDistinctiveWordOfALongForm(t *testing.T) {
 	topSay(t, ix, 3, map[string]string{"machine unlearning for LLMs": "unlearn"})
 	topSay(t, ix, 2, map[string]string{"machine unlearning for LLMs": "language model"})
 }
+
+// A word typed whole matches a paper that hyphenates it, when the corpus
+// also writes it whole: Sophia's "Language Model Pre-training" lacked
+// "pretraining" in "optimizer for language model pretraining". A pair the
+// corpus never writes whole stays two words.
+func TestHyphenatedWordMatchesItWhole(t *testing.T) {
+	ix := papersIndex(t, []Paper{
+		{ID: "sophia", Title: "Sophia: a second-order optimizer for language model pre-training", Abstract: "We speed up pre-training of language models."},
+		{ID: "whole", Title: "In-context pretraining", Abstract: "Pretraining on related documents."},
+		{ID: "other", Title: "Graph neural networks", Abstract: "We study message passing on well-known graphs."},
+	})
+	for _, c := range []struct {
+		q, id, word string
+		want        bool
+	}{
+		{"optimizer pretraining", "sophia", "pretraining", true},
+		{"secondorder optimizer", "sophia", "secondorder", false},
+	} {
+		res, err := ix.Search(t.Context(), Request{Text: c.q, Limit: 5})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range res.Results {
+			if r.ID == c.id && slices.Contains(r.Matched, c.word) != c.want {
+				t.Errorf("%q: %s matched %q; %q among them: want %v", c.q, r.ID, r.Matched, c.word, c.want)
+			}
+		}
+	}
+}
