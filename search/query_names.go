@@ -3,6 +3,8 @@ package search
 import (
 	"context"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // surnameSample is how many papers bearing a name token are read to learn
@@ -76,6 +78,19 @@ func (s *state) fullName(first, second []string) bool {
 	found := err == nil && len(cands) > 0
 	s.memo.Store(key, found)
 	return found
+}
+
+// stopWordSurname reports whether word, which the text analyzer drops as
+// a stop word ("He", "An", "Do"), is typed as a surname after first, a
+// first name, and the two are some author's name ("Kaiming He").
+func (s *state) stopWordSurname(first, word string) bool {
+	r, _ := utf8.DecodeRuneInString(word)
+	f, _ := utf8.DecodeRuneInString(first)
+	if !unicode.IsUpper(r) || !unicode.IsUpper(f) || !lettersOnly(word) {
+		return false
+	}
+	fn, sn := s.nameTokens(first), s.nameTokens(word)
+	return len(fn) == 1 && len(sn) == 1 && s.fullName(fn, sn)
 }
 
 // namesBesideNames gives a word that is mostly a word ("long") its name

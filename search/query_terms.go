@@ -252,6 +252,12 @@ func (s *state) textGroupsOf(q *parsedQuery, wordsApart bool) []group {
 		}
 		cs := compounds(c.text)
 		toks := s.an.text.Analyze([]byte(c.text))
+		if len(toks) == 0 && len(run) > 0 && !gap && s.stopWordSurname(run[len(run)-1].surface, c.text) {
+			// "Kaiming He": the surname is a stop word to the text
+			// analyzer, and a name to look for.
+			run = append(run, qtoken{stem: strings.ToLower(c.text), surface: c.text})
+			continue
+		}
 		if len(toks) == 0 {
 			gap = true // a stop word
 		}

@@ -84,6 +84,30 @@ func TestWhatSomeonePublished(t *testing.T) {
 	})
 }
 
+// A surname the text analyzer drops as a stop word ("He") is still a name
+// after a first name: "what did Kaiming He publish" found papers by any
+// Kaiming and was refused. A lower-case "he" is no name.
+func TestStopWordSurname(t *testing.T) {
+	topAreBy(t, bigIndex(t), 1, map[string]string{
+		"what did Kaiming He publish": "Kaiming He",
+		"papers by Kaiming He":        "Kaiming He",
+	})
+	for _, r := range topResults(t, bigIndex(t), "papers by Kaiming He", 1) {
+		if !slices.Contains(r.Matched, "He") {
+			t.Errorf("papers by Kaiming He: %q matched %q, want He among them", r.Title, r.Matched)
+		}
+	}
+	res, err := bigIndex(t).Search(t.Context(), Request{Text: "he said attention", Limit: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range res.Results {
+		if slices.Contains(r.Matched, "he") {
+			t.Errorf("he said attention: %q matched the pronoun as a name", r.Title)
+		}
+	}
+}
+
 // topAreBy checks that each query's first n results have an author whose
 // name contains the query's name.
 func topAreBy(t *testing.T, ix *Index, n int, cases map[string]string) {
