@@ -280,8 +280,48 @@ func (s *state) match(p *record, mt *matcher) docMatch {
 			m.tf[gi] += 2 * d.names[n]
 		}
 	}
+	s.creditFullNames(p, groups, &m)
 	m.coverage = coverage(groups, m.credit)
 	return m
+}
+
+// creditFullNames reads two name groups side by side that are together
+// some author's name ("Di He") as that one author: a paper with them as
+// its author's first name and surname gets both in full, one where they
+// are two authors' ("Qiwei Di", "Jiafan He") half the first. Surnames
+// typed together that are nobody's full name ("Bengio Hinton") are left.
+func (s *state) creditFullNames(p *record, groups []group, m *docMatch) {
+	for gi := 0; gi+1 < len(groups); gi++ {
+		a, b := groups[gi].names, groups[gi+1].names
+		if len(a) == 0 || len(b) == 0 || m.credit[gi] == 0 || m.credit[gi+1] == 0 || !s.fullName(a, b) {
+			continue
+		}
+		if s.authorNamed(p, append(append([]string(nil), a...), b...)) {
+			m.credit[gi], m.credit[gi+1] = 1, 1
+			m.tf[gi], m.tf[gi+1] = max(m.tf[gi], 2), max(m.tf[gi+1], 2)
+		} else {
+			m.credit[gi] *= 0.5
+			m.tf[gi] *= 0.5
+		}
+	}
+}
+
+// authorNamed reports whether some author of p has the name tokens terms
+// in a row.
+func (s *state) authorNamed(p *record, terms []string) bool {
+	for _, a := range p.Authors {
+		ts := s.an.name.Analyze([]byte(a))
+		for i := 0; i+len(terms) <= len(ts); i++ {
+			j := 0
+			for j < len(terms) && string(ts[i+j].Term) == terms[j] {
+				j++
+			}
+			if j == len(terms) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // coverage is the idf-weighted mean of per-group credits.

@@ -61,11 +61,12 @@ func TestFirstNamesAreWords(t *testing.T) {
 }
 
 // A full name puts that author's papers first, above papers by others who
-// share one of the names, and a surname next to a first name is read as a
-// name even when it is also a common word.
+// share one of the names ("Di He" above papers by Qiwei Di and Jiafan He),
+// and a surname next to a first name is read as a name even when it is
+// also a common word.
 func TestFullNameRanksTheAuthorFirst(t *testing.T) {
 	ix := bigIndex(t)
-	for _, name := range []string{"Yoshua Bengio", "Mingsheng Long", "Chelsea Finn", "Adam White"} {
+	for _, name := range []string{"Yoshua Bengio", "Mingsheng Long", "Chelsea Finn", "Adam White", "Di He"} {
 		for i, r := range topResults(t, ix, name, 3) {
 			if !slices.ContainsFunc(r.Authors, func(a string) bool { return strings.EqualFold(a, name) }) {
 				t.Errorf("%q: result %d %q is by %v", name, i+1, r.Title, r.Authors)
