@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	porterstemmer "github.com/blevesearch/go-porterstemmer"
 )
 
 // docText is a paper's title and abstract analysed with the index's own
@@ -82,31 +84,31 @@ func (s *state) analyse(text string) []dtoken {
 			out = slices.Insert(out, i, dtoken{stem: stem, start: int32(c.start), end: int32(c.end), pos: pos})
 		}
 	}
-	return s.withHyphenJoins(out, text)
+	return out
 }
 
-// withHyphenJoins adds, over two words joined by a hyphen, the one word
-// they make when the corpus also writes it so: a paper on "pre-training"
-// answers "pretraining". Only in the words a paper is matched and
-// re-ranked by; the index keeps the parts, so bleve still finds such a
-// paper by the query's other words only. The reverse, a typed
-// "pre-training" also searched whole, lost ICLR keywords on train
-// (nDCG@10 0.578 to 0.577) and refused one more seed query.
-func (s *state) withHyphenJoins(toks []dtoken, text string) []dtoken {
+// hyphenPair is two words of a field joined by a hyphen, and the stem of
+// the one word they make.
+type hyphenPair struct {
+	stem       string
+	start, end int32
+}
+
+// hyphenPairs lists the field's words of two parts joined by a hyphen
+// ("pre-training", not "state-of-the-art"); an empty, non-nil list when it
+// has none.
+func hyphenPairs(toks []dtoken, text string) []hyphenPair {
+	out := []hyphenPair{}
 	for i := 0; i+1 < len(toks); i++ {
 		a, b := toks[i], toks[i+1]
 		if b.start != a.end+1 || text[a.end] != '-' || b.pos != a.pos+1 || !lettersOnly(text[a.start:a.end]) || !lettersOnly(text[b.start:b.end]) ||
 			b.end+1 < int32(len(text)) && text[b.end] == '-' || a.start > 0 && text[a.start-1] == '-' {
 			continue
 		}
-		stem, ok := s.joinedStem(strings.ToLower(text[a.start:a.end] + text[b.start:b.end]))
-		if !ok || !s.vocab.has(stem) || stem == a.stem || stem == b.stem {
-			continue
-		}
-		toks = slices.Insert(toks, i, dtoken{stem: stem, start: a.start, end: b.end, pos: a.pos})
-		i += 2
+		joined := strings.ToLower(text[a.start:a.end] + text[b.start:b.end])
+		out = append(out, hyphenPair{porterstemmer.StemString(joined), a.start, b.end})
 	}
-	return toks
+	return out
 }
 
 // lettersOnly reports whether w is letters only.
@@ -173,6 +175,9 @@ type matcher struct {
 	// word of letters and digits; "" otherwise. Two of them side by side
 	// may be one CamelCase word in a paper ("user id": "userID").
 	typed []string
+	// whole is, per group typed as one word, its stem; "" otherwise. A
+	// paper may write the word with a hyphen ("pre-training").
+	whole []string
 	// grams are the query's 3-grams, for the answer scorer; nil when unset.
 	grams *queryGrams
 	// quantity: the question asks how much or how many, answered by a
@@ -210,10 +215,14 @@ func (r altRef) wordCredit(word string) (float64, bool) {
 }
 
 func newMatcher(groups []group) *matcher {
-	m := &matcher{groups: groups, byStem: map[string][]altRef{}, camel: make([][]string, len(groups)), typed: make([]string, len(groups))}
+	m := &matcher{groups: groups, byStem: map[string][]altRef{}, camel: make([][]string, len(groups)), typed: make([]string, len(groups)),
+		whole: make([]string, len(groups))}
 	for gi, g := range groups {
 		if oneWord(g.surface) {
 			m.typed[gi] = strings.ToLower(g.surface)
+			if a := g.alts[0]; a.kind == altExact && len(a.terms) == 1 && lettersOnly(g.surface) {
+				m.whole[gi] = a.terms[0]
+			}
 		}
 		if g.isMeta() {
 			// A year or venue is the paper's, not its text's: "ICLR" and
@@ -377,6 +386,24 @@ func (mt *matcher) hits(toks []dtoken, text string) []hit {
 				if t.camel && (camelContains(text[t.start:t.end], w) || gi+1 < len(mt.camel) && camelSpells(text[t.start:t.end], w, mt.camel[gi+1])) {
 					hits = append(hits, hit{gi, altExact.credit() * camelCredit, int(t.start), int(t.end), true})
 				}
+			}
+		}
+	}
+	// A word typed whole that a paper hyphenates ("pretraining":
+	// "pre-training"). The reverse, a typed "pre-training" also searched
+	// whole, lost ICLR keywords on train (nDCG@10 0.578 to 0.577).
+	var hyphenated []hyphenPair // made at the first group that needs it
+	for gi, w := range mt.whole {
+		if w == "" || found[gi] {
+			continue
+		}
+		if hyphenated == nil {
+			hyphenated = hyphenPairs(toks, text)
+		}
+		for _, hp := range hyphenated {
+			if hp.stem == w {
+				hits = append(hits, hit{gi, altExact.credit(), int(hp.start), int(hp.end), true})
+				found[gi] = true
 			}
 		}
 	}

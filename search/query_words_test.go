@@ -730,13 +730,14 @@ func TestDistinctiveWordOfALongForm(t *testing.T) {
 	topSay(t, ix, 2, map[string]string{"machine unlearning for LLMs": "language model"})
 }
 
-// A word typed whole matches a paper that hyphenates it, when the corpus
-// also writes it whole: Sophia's "Language Model Pre-training" lacked
-// "pretraining" in "optimizer for language model pretraining". A pair the
-// corpus never writes whole stays two words.
+// A word typed whole matches a paper that hyphenates it: Sophia's "Language
+// Model Pre-training" lacked "pretraining" in "optimizer for language model
+// pretraining". Only the two words joined make it: "pretrain" is no
+// "pre-training-free".
 func TestHyphenatedWordMatchesItWhole(t *testing.T) {
 	ix := papersIndex(t, []Paper{
 		{ID: "sophia", Title: "Sophia: a second-order optimizer for language model pre-training", Abstract: "We speed up pre-training of language models."},
+		{ID: "free", Title: "A pre-training-free optimizer", Abstract: "No pretraining needed."},
 		{ID: "whole", Title: "In-context pretraining", Abstract: "Pretraining on related documents."},
 		{ID: "other", Title: "Graph neural networks", Abstract: "We study message passing on well-known graphs."},
 	})
@@ -745,7 +746,9 @@ func TestHyphenatedWordMatchesItWhole(t *testing.T) {
 		want        bool
 	}{
 		{"optimizer pretraining", "sophia", "pretraining", true},
-		{"secondorder optimizer", "sophia", "secondorder", false},
+		{"secondorder optimizer", "sophia", "secondorder", true},
+		{"pretrain optimizer", "free", "pretrain", true}, // its abstract says it whole
+		{"trainingfree optimizer", "free", "trainingfree", false},
 	} {
 		res, err := ix.Search(t.Context(), Request{Text: c.q, Limit: 5})
 		if err != nil {
