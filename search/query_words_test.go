@@ -714,6 +714,18 @@ func TestCamelCaseWordOfShortWords(t *testing.T) {
 	}
 }
 
+// Words typed apart that papers hyphenate after a stop word are the
+// hyphenated word: "few shot" listed zero-shot papers second (the analyzer
+// drops "few"), "on device" papers on any device.
+func TestStopWordLedCompoundsTypedApart(t *testing.T) {
+	topSay(t, bigIndex(t), 3, map[string]string{
+		"few shot":                      "few-shot",
+		"few shot learning":             "few-shot",
+		"out of distribution detection": "out-of-distribution",
+	})
+	topSay(t, bigIndex(t), 2, map[string]string{"off policy evaluation": "off-policy"})
+}
+
 // An acronym rarer than the words it stands for does not outweigh the
 // other words in bleve's lookup: the papers that write "LMs" filled all
 // thirty candidates of "diffusion language models", none about diffusion.
