@@ -84,6 +84,11 @@ var findingClaims = func() []string {
 // the query, the one the scorer w rates best (answer_weights.go); -1 when
 // no sentence matches.
 func answerSentence(text string, sents []span, hits []hit, mt *matcher, w *answerFeatures) int {
+	if mt.defines {
+		if i := definingSentence(text, sents, hits); i >= 0 {
+			return i
+		}
+	}
 	fs := sentenceFeatures(text, sents, hits, mt.groups, mt.grams, false)
 	if mt.quantity {
 		// "How much faster is it?": the sentence with the number, when
@@ -99,6 +104,25 @@ func answerSentence(text string, sents []span, hits []hit, mt *matcher, w *answe
 		}
 	}
 	return pickAnswer(fs, w, true)
+}
+
+// definingSentence returns the first sentence where a query word is
+// spelled out beside it in brackets, "CoMiGS (Collaborative learning with a
+// Mixture of Generalists and Specialists)" or "... Specialists (CoMiGS)";
+// -1 when none is.
+func definingSentence(text string, sents []span, hits []hit) int {
+	for i, sp := range sents {
+		for _, h := range hits {
+			if h.start < sp.Start || h.end > sp.End {
+				continue
+			}
+			after, before := text[h.end:sp.End], text[sp.Start:h.start]
+			if strings.HasPrefix(after, " (") && len(after) > len(" (")+8 || strings.HasSuffix(before, "(") && strings.HasPrefix(after, ")") {
+				return i
+			}
+		}
+	}
+	return -1
 }
 
 // findingSentence picks the answer of an abstract no sentence of which

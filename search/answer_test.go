@@ -111,6 +111,24 @@ func TestQuantityQuestionAnsweredWithTheNumber(t *testing.T) {
 	}
 }
 
+// "What does X stand for?" is answered by the sentence that spells X out;
+// it was refused, "stand" being no word of the abstract.
+func TestStandsForQuestionAnsweredWithTheLongForm(t *testing.T) {
+	ix, _ := seedIndex(t)
+	for q, want := range map[string]string{
+		"what does CoMiGS stand for?": "CoMiGS (Collaborative learning with a Mixture of Generalists and Specialists)",
+		"What does GCA stand for?":    "Grouped Cross Attention (GCA)",
+	} {
+		res, err := ix.Search(t.Context(), Request{Text: q, Limit: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.NoMatch || !strings.Contains(firstAnswer(res), want) {
+			t.Errorf("%q: no match %v, answer %q; want the sentence with %q", q, res.NoMatch, firstAnswer(res), want)
+		}
+	}
+}
+
 func firstAnswer(res *Results) string {
 	if len(res.Results) == 0 {
 		return ""

@@ -183,6 +183,9 @@ type matcher struct {
 	// quantity: the question asks how much or how many, answered by a
 	// sentence with the number.
 	quantity bool
+	// defines: the question asks what an acronym stands for, answered by
+	// the sentence that spells it out.
+	defines bool
 	// pairIDF is, per pair of neighbouring groups, the idf of the two
 	// written next to each other (pairIDFs); nil when unset.
 	pairIDF []float64

@@ -146,6 +146,7 @@ func (s *state) search(ctx context.Context, text string, q *parsedQuery, limit, 
 	res := &Results{Query: text, Total: total + len(apart), Offset: offset, Results: []Result{}}
 	mt := newMatcher(groups)
 	mt.quantity = q.quantity
+	mt.defines = q.defines
 	if len(groups) > 0 {
 		if s.tune.Prox > 0 {
 			mt.pairIDF = s.pairIDFs(groups) // for pairScore

@@ -40,6 +40,9 @@ type parsedQuery struct {
 	// quantity: the question asks how much or how many ("how much faster
 	// is ...?"): its answer is a sentence with the number.
 	quantity bool
+	// defines: the question asks what an acronym stands for; its answer
+	// is the sentence that spells it out.
+	defines bool
 	// filter is the cat:, since: (as a date) and date: filters typed, and
 	// at search time Request.Filter as well (withRequest).
 	filter Filter
@@ -155,6 +158,7 @@ func parseQuery(s string) (*parsedQuery, error) {
 	}
 	q.question = isQuestion(s)
 	q.quantity = asksQuantity(s)
+	q.defines = asksDefinition(s)
 	if q.question {
 		q.text = withoutAskersAndTimes(q.text)
 	}

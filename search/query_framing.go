@@ -28,6 +28,17 @@ func asksQuantity(s string) bool {
 	return false
 }
 
+// asksDefinition reports whether s asks what something stands for.
+func asksDefinition(s string) bool {
+	words := strings.Fields(s)
+	for i := 0; i+1 < len(words); i++ {
+		if w := bareWord(words[i]); (w == "stand" || w == "stands") && bareWord(words[i+1]) == "for" {
+			return true
+		}
+	}
+	return false
+}
+
 // askers are who a question asks about when they follow its verb ("how are
 // people evaluating code generation", "what do researchers use for ...");
 // the question is about what they do.
@@ -42,7 +53,7 @@ var auxiliaries = map[string]bool{
 
 // withoutAskersAndTimes drops from a question the askers after its verb,
 // what the asker is doing ("I'm writing ..."), "point me (to)", "learn
-// (more) about" and "these days": words of the conversation that papers
+// (more) about", "stand for" and "these days": words of the conversation that papers
 // use for other things (the people of a user study, the days of a trial,
 // what a model learns).
 func withoutAskersAndTimes(text []clause) []clause {
@@ -50,6 +61,9 @@ func withoutAskersAndTimes(text []clause) []clause {
 	for i, c := range text {
 		if wordsAt(text, i, "point", "me|us") {
 			continue // "can someone point me to ...", not point clouds
+		}
+		if wordsAt(text, i, "stand|stands", "for") || wordsAt(text, i-1, "stand|stands", "for") {
+			continue // "what does CoMiGS stand for?": its long form, not standing
 		}
 		if wordsAt(text, i, "learn|read", "about|up") || wordsAt(text, i, "learn|read", "more|up", "about|on") ||
 			wordsAt(text, i-1, "learn|read", "more|up", "about|on") {
