@@ -118,6 +118,7 @@ func TestStandsForQuestionAnsweredWithTheLongForm(t *testing.T) {
 	for q, want := range map[string]string{
 		"what does CoMiGS stand for?": "CoMiGS (Collaborative learning with a Mixture of Generalists and Specialists)",
 		"What does GCA stand for?":    "Grouped Cross Attention (GCA)",
+		"what is CoMiGS short for":    "CoMiGS (Collaborative learning",
 	} {
 		res, err := ix.Search(t.Context(), Request{Text: q, Limit: 1})
 		if err != nil {

@@ -28,11 +28,12 @@ func asksQuantity(s string) bool {
 	return false
 }
 
-// asksDefinition reports whether s asks what something stands for.
+// asksDefinition reports whether s asks what something stands (or is
+// short) for.
 func asksDefinition(s string) bool {
 	words := strings.Fields(s)
 	for i := 0; i+1 < len(words); i++ {
-		if w := bareWord(words[i]); (w == "stand" || w == "stands") && bareWord(words[i+1]) == "for" {
+		if w := bareWord(words[i]); (w == "stand" || w == "stands" || w == "short") && bareWord(words[i+1]) == "for" {
 			return true
 		}
 	}
@@ -62,8 +63,8 @@ func withoutAskersAndTimes(text []clause) []clause {
 		if wordsAt(text, i, "point", "me|us") {
 			continue // "can someone point me to ...", not point clouds
 		}
-		if wordsAt(text, i, "stand|stands", "for") || wordsAt(text, i-1, "stand|stands", "for") {
-			continue // "what does CoMiGS stand for?": its long form, not standing
+		if wordsAt(text, i, "stand|stands|short", "for") || wordsAt(text, i-1, "stand|stands|short", "for") {
+			continue // "what does CoMiGS stand for?", "what is DPO short for?": its long form
 		}
 		if wordsAt(text, i, "learn|read", "about|up") || wordsAt(text, i, "learn|read", "more|up", "about|on") ||
 			wordsAt(text, i-1, "learn|read", "more|up", "about|on") {
