@@ -63,6 +63,10 @@ func withoutAskersAndTimes(text []clause) []clause {
 		if wordsAt(text, i, "point", "me|us") {
 			continue // "can someone point me to ...", not point clouds
 		}
+		if wordsAt(text, i-1, "the|any|some|there|find|get", "code|repo|repository|github|implementation", "for|of") ||
+			wordsAt(text, i-2, "the|any|some|there|find|get", "code|repo|repository|github|implementation", "for|of") {
+			continue // "where is the code for SepLLM?": its paper, which links the code
+		}
 		if wordsAt(text, i, "stand|stands|short", "for") || wordsAt(text, i-1, "stand|stands|short", "for") {
 			continue // "what does CoMiGS stand for?", "what is DPO short for?": its long form
 		}
