@@ -87,28 +87,44 @@ func (s *state) analyse(text string) []dtoken {
 	return out
 }
 
-// hyphenPair is two words of a field joined by a hyphen, and the stem of
-// the one word they make.
-type hyphenPair struct {
-	stem       string
-	start, end int32
-}
-
-// hyphenPairs lists the field's words of two parts joined by a hyphen
-// ("pre-training", not "state-of-the-art"); an empty, non-nil list when it
-// has none.
-func hyphenPairs(toks []dtoken, text string) []hyphenPair {
-	out := []hyphenPair{}
+// hyphenHits appends to hits the field's words of two parts joined by a
+// hyphen ("pre-training", not "state-of-the-art") that are a group's word
+// typed whole, for the groups not found, and marks them found.
+func (mt *matcher) hyphenHits(hits []hit, found []bool, toks []dtoken, text string) []hit {
+	want := false
+	for gi, w := range mt.whole {
+		want = want || w != "" && !found[gi]
+	}
+	if !want {
+		return hits
+	}
 	for i := 0; i+1 < len(toks); i++ {
 		a, b := toks[i], toks[i+1]
-		if b.start != a.end+1 || text[a.end] != '-' || b.pos != a.pos+1 || !lettersOnly(text[a.start:a.end]) || !lettersOnly(text[b.start:b.end]) ||
-			b.end+1 < int32(len(text)) && text[b.end] == '-' || a.start > 0 && text[a.start-1] == '-' {
+		if b.start != a.end+1 || text[a.end] != '-' || b.pos != a.pos+1 {
 			continue
 		}
-		joined := strings.ToLower(text[a.start:a.end] + text[b.start:b.end])
-		out = append(out, hyphenPair{porterstemmer.StemString(joined), a.start, b.end})
+		first := text[a.start:a.end]
+		stem := ""
+		for gi, w := range mt.whole {
+			// Porter changes the end of a word, not its start: most
+			// hyphenated words are told apart before they are stemmed.
+			if w == "" || found[gi] || len(w) <= len(first) || !strings.EqualFold(w[:len(first)], first) {
+				continue
+			}
+			if stem == "" {
+				if !lettersOnly(first) || !lettersOnly(text[b.start:b.end]) ||
+					b.end+1 < int32(len(text)) && text[b.end] == '-' || a.start > 0 && text[a.start-1] == '-' {
+					break
+				}
+				stem = porterstemmer.StemString(strings.ToLower(first + text[b.start:b.end]))
+			}
+			if stem == w {
+				hits = append(hits, hit{gi, altExact.credit(), int(a.start), int(b.end), true})
+				found[gi] = true
+			}
+		}
 	}
-	return out
+	return hits
 }
 
 // lettersOnly reports whether w is letters only.
@@ -395,21 +411,7 @@ func (mt *matcher) hits(toks []dtoken, text string) []hit {
 	// A word typed whole that a paper hyphenates ("pretraining":
 	// "pre-training"). The reverse, a typed "pre-training" also searched
 	// whole, lost ICLR keywords on train (nDCG@10 0.578 to 0.577).
-	var hyphenated []hyphenPair // made at the first group that needs it
-	for gi, w := range mt.whole {
-		if w == "" || found[gi] {
-			continue
-		}
-		if hyphenated == nil {
-			hyphenated = hyphenPairs(toks, text)
-		}
-		for _, hp := range hyphenated {
-			if hp.stem == w {
-				hits = append(hits, hit{gi, altExact.credit(), int(hp.start), int(hp.end), true})
-				found[gi] = true
-			}
-		}
-	}
+	hits = mt.hyphenHits(hits, found, toks, text)
 	// Two words typed apart that a paper writes as one CamelCase word
 	// ("user id": "userID", "time stamp": "TimeStamp"), however short, in
 	// the singular or plural.

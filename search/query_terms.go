@@ -334,7 +334,7 @@ func (s *state) stopWordCompounds(text []clause) []clause {
 
 // stopWord reports whether the analyzer drops word, a plain word, whole.
 func (s *state) stopWord(word string) bool {
-	return lettersOnly(word) && len(s.an.text.Analyze([]byte(word))) == 0
+	return lettersOnly(word) && stopWords()[strings.ToLower(word)]
 }
 
 // hyphenatedWord joins the words of cs with hyphens when they are plain
