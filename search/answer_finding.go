@@ -117,13 +117,17 @@ func definingSentence(text string, sents []span, hits []hit) int {
 				continue
 			}
 			after, before := text[h.end:sp.End], text[sp.Start:h.start]
-			if strings.HasPrefix(after, " (") && len(after) > len(" (")+8 || strings.HasSuffix(before, "(") && strings.HasPrefix(after, ")") {
+			// "X (" with room for a long form after it, or "(X)".
+			if strings.HasPrefix(after, " (") && len(after) > len(" (")+minLongForm || strings.HasSuffix(before, "(") && strings.HasPrefix(after, ")") {
 				return i
 			}
 		}
 	}
 	return -1
 }
+
+// minLongForm is the fewest bytes a long form spelled out in brackets takes.
+const minLongForm = 8
 
 // findingSentence picks the answer of an abstract no sentence of which
 // matches the query (the paper matched by its title alone): the sentence

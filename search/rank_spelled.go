@@ -4,7 +4,6 @@ import (
 	"context"
 	"slices"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 )
 
@@ -88,7 +87,7 @@ func unclipped(w string) string {
 // spellsCamelPart reports whether a typed word can be a part of a CamelCase
 // name the matcher looks for: letters only, at least four of them.
 func spellsCamelPart(w string) bool {
-	return utf8.RuneCountInString(w) >= 4 && !strings.ContainsFunc(w, func(r rune) bool { return !unicode.IsLetter(r) })
+	return utf8.RuneCountInString(w) >= 4 && lettersOnly(w)
 }
 
 // mergeRanked merges re-scored papers into cands' re-scored head (its first
