@@ -54,6 +54,10 @@ type parsedQuery struct {
 type clause struct {
 	text   string
 	phrase bool
+	// apart: words typed apart, joined with hyphens as papers write them
+	// ("few shot": "few-shot"); a paper that writes them apart still has
+	// them all.
+	apart bool
 }
 
 // fieldClause restricts one field; not inverts it.

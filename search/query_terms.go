@@ -284,7 +284,7 @@ func (s *state) textGroupsOf(q *parsedQuery, wordsApart bool) []group {
 					if stem, ok := s.joinedStem(cp.joined); ok && isNumber(qt.stem) {
 						qt.stem, qt.joined = stem, ""
 					} else {
-						qt.partial = true
+						qt.partial = !c.apart
 					}
 				}
 			}
@@ -321,7 +321,7 @@ func (s *state) stopWordCompounds(text []clause) []clause {
 		if !c.phrase && s.stopWord(c.text) {
 			for n := min(3, len(text)-i); n >= 2; n-- {
 				if w, ok := s.hyphenatedWord(text[i : i+n]); ok {
-					c.text = w
+					c.text, c.apart = w, true
 					i += n - 1
 					break
 				}

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -744,6 +745,26 @@ func TestStopWordLedCompoundsTypedApart(t *testing.T) {
 		"out of distribution detection": "out-of-distribution",
 	})
 	topSay(t, bigIndex(t), 2, map[string]string{"off policy evaluation": "off-policy"})
+
+	// Papers that write the words apart still have them all: "behavior in
+	// the wild" refused the paper on behaviour "in the wild", its "wild"
+	// counted for a quarter as if "in-the-wild" had been typed.
+	papers := []Paper{
+		{ID: "robots", Title: "Robots in-the-wild", Abstract: "In-the-wild robot data."},
+		{ID: "faces", Title: "Faces in-the-wild", Abstract: "We detect faces in-the-wild."},
+		{ID: "animals", Title: "Animal behavior in the wild", Abstract: "We track how animals behave in the wild."},
+	}
+	for i := range 8 {
+		papers = append(papers, Paper{ID: fmt.Sprint("b", i), Title: fmt.Sprint("On the behavior of optimizers ", i), Abstract: "Their behavior in training."})
+	}
+	ix := papersIndex(t, papers)
+	res, err := ix.Search(t.Context(), Request{Text: "behavior in the wild", Limit: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.NoMatch || len(res.Results) == 0 || res.Results[0].ID != "animals" {
+		t.Errorf("behavior in the wild: no match %v, %d results; want the animal behavior paper first", res.NoMatch, len(res.Results))
+	}
 }
 
 // An acronym rarer than the words it stands for does not outweigh the
