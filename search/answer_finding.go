@@ -85,7 +85,7 @@ var findingClaims = func() []string {
 // no sentence matches.
 func answerSentence(text string, sents []span, hits []hit, mt *matcher, w *answerFeatures) int {
 	if mt.defines {
-		if i := definingSentence(text, sents, hits); i >= 0 {
+		if i := definingSentence(text, sents, hits, mt.groups); i >= 0 {
 			return i
 		}
 	}
@@ -106,14 +106,14 @@ func answerSentence(text string, sents []span, hits []hit, mt *matcher, w *answe
 	return pickAnswer(fs, w, true)
 }
 
-// definingSentence returns the first sentence where a query word is
-// spelled out beside it in brackets, "CoMiGS (Collaborative learning with a
-// Mixture of Generalists and Specialists)" or "... Specialists (CoMiGS)";
-// -1 when none is.
-func definingSentence(text string, sents []span, hits []hit) int {
+// definingSentence returns the first sentence where the word asked about,
+// a query word with a capital (the acronym), is spelled out beside it in
+// brackets, "CoMiGS (Collaborative learning with a Mixture of Generalists
+// and Specialists)" or "... Specialists (CoMiGS)"; -1 when none is.
+func definingSentence(text string, sents []span, hits []hit, groups []group) int {
 	for i, sp := range sents {
 		for _, h := range hits {
-			if h.start < sp.Start || h.end > sp.End {
+			if w := groups[h.group].surface; h.start < sp.Start || h.end > sp.End || !oneWord(w) || strings.IndexFunc(w, unicode.IsUpper) < 0 {
 				continue
 			}
 			after, before := text[h.end:sp.End], text[sp.Start:h.start]
