@@ -313,3 +313,23 @@ func TestAcronymMustBeSpelled(t *testing.T) {
 		t.Errorf("\"completion model -ID\" = %v, want the IDE paper first: excluding ID excluded IDE", ids(res.Results))
 	}
 }
+
+// An identifier that is an acronym whole stands for its own long form, not
+// its parts' ones: "k-NN" over the seeds, which have no nearest-neighbour
+// paper, listed a paper on neural networks as its answer, "NN (neural
+// networks)".
+func TestIdentifierAcronymWhole(t *testing.T) {
+	ix, _ := seedIndex(t)
+	res, err := ix.Search(t.Context(), Request{Text: "k-NN", Limit: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.NoMatch {
+		t.Errorf("k-NN over the seeds: answered, want nothing relevant")
+	}
+	for _, r := range res.Results {
+		if slices.ContainsFunc(r.Matched, func(m string) bool { return strings.Contains(m, "neural") }) {
+			t.Errorf("k-NN: %q matched %q", r.Title, r.Matched)
+		}
+	}
+}

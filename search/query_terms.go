@@ -365,6 +365,25 @@ func (s *state) hyphenatedWord(cs []clause) (string, bool) {
 // those that say "best" (ICLR, ICML and NeurIPS papers).
 const compoundShare = 0.02
 
+// identExpansions returns the dictionary's long forms of ident, an
+// identifier typed ("k-NN"), as one acronym; none when it is none.
+func (s *state) identExpansions(ident string) []expansion {
+	if ident == "" {
+		return nil
+	}
+	stem, ok := s.joinedStem(joinedKey(ident))
+	if !ok {
+		return nil
+	}
+	var out []expansion
+	for _, e := range s.acr.spelledAs(stem, ident) {
+		if expandsAsTyped(e, ident) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
 // kindWords name a kind of paper rather than a topic.
 var kindWords = map[string]bool{"survey": true, "surveys": true, "review": true, "reviews": true,
 	"overview": true, "overviews": true, "tutorial": true, "tutorials": true, "primer": true}
@@ -578,8 +597,17 @@ func (s *state) wordGroup(t qtoken) group {
 			g.alts = append(g.alts, a)
 		}
 	}
+	// An identifier that is an acronym whole ("k-NN": kNN) stands for its
+	// long form, k-nearest neighbors; its parts do not stand for theirs
+	// (NN is not neural networks there).
+	whole := s.identExpansions(t.ident)
+	if t.joined != "" {
+		for _, e := range whole {
+			g.alts = append(g.alts, alt{kind: altAcronym, terms: e.terms, titleOnly: s.common(e.words())})
+		}
+	}
 	for _, e := range s.acr.spelledAs(t.stem, t.surface) {
-		if expandsAsTyped(e, t.surface) {
+		if len(whole) == 0 && expandsAsTyped(e, t.surface) {
 			g.alts = append(g.alts, alt{kind: altAcronym, terms: e.terms, titleOnly: s.common(e.words())})
 		}
 	}
