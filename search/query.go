@@ -164,7 +164,11 @@ func parseQuery(s string) (*parsedQuery, error) {
 	q.quantity = asksQuantity(s)
 	q.defines = asksDefinition(s)
 	if q.question {
-		q.text = withoutAskersAndTimes(q.text)
+		// Framing alone ("stand for?") is still what was asked.
+		text := q.text
+		if q.text = withoutAskersAndTimes(q.text); !q.positive() {
+			q.text = text
+		}
 	}
 	return q, nil
 }

@@ -17,6 +17,7 @@ func FuzzParseQuery(f *testing.F) {
 		"year:2020..2024 has:code", "year:>=2023", "-has:code graphs", "which paper rediscovers the Kramers-Wannier duality?",
 		`"unclosed`, "foo:", "year:abc", "- -- ---", "“smart” quotes", "https://github.com/a/b", "::::", "title:\"\"",
 		"year:2024..2020", "a\x00b", "\xff\xfe", "-\"\"", "MLIP transfomer équivariance", "ℓ₁ L-infinity l_inf ℓ_∞ L∞", "flash_attn flash attention", "Q: re: x_y_z",
+		"few shot out of distribution", "what did Kaiming He publish", "what does CoMiGS stand for?", "watermark user id", "k-NN", "where is the code for SepLLM?", "pretraining",
 	} {
 		f.Add(s)
 	}
