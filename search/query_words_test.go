@@ -810,3 +810,13 @@ func TestHyphenatedWordMatchesItWhole(t *testing.T) {
 		}
 	}
 }
+
+// A word most papers use is left out of bleve's lookup, but not beside the
+// word typed next to it: "training-free" looked up as "free" alone listed
+// "Tuning-Free" and "Reward-Free" papers above those that are training-free.
+func TestUbiquitousWordBesideItsNeighbour(t *testing.T) {
+	topSay(t, bigIndex(t), 3, map[string]string{
+		"training-free": "training-free",
+		"training free": "training-free",
+	})
+}
