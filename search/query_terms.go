@@ -180,6 +180,9 @@ type group struct {
 	// also matched in papers' years; zero when it names none.
 	years yearClause
 	venue string // the venue token the word names ("iclr"), also matched in venues
+	// apart: a stop word, or a word that is no topic, stood between this
+	// group and the one before, or it is the first.
+	apart bool
 }
 
 // qtoken is one analysed query word.
@@ -485,11 +488,14 @@ func (s *state) wordGroups(run []qtoken, wordsApart bool) []group {
 			}
 			g.weight = s.groupWeight(g)
 			g.longForm = n
+			g.apart = i == 0 || run[i].gapBefore
 			gs = append(gs, g)
 			i += n
 			continue
 		}
-		gs = append(gs, s.wordGroup(run[i]))
+		g := s.wordGroup(run[i])
+		g.apart = i == 0 || run[i].gapBefore
+		gs = append(gs, g)
 		i++
 	}
 	return gs
