@@ -207,6 +207,38 @@ func ambiguous(es []expansion) bool {
 	return float64(weights[len(weights)-2]) >= ambiguousShare*float64(weights[len(weights)-1])
 }
 
+// minorityShare: a meaning whose definitions are fewer than this share of
+// another meaning's is the acronym's minority meaning in the corpus.
+const minorityShare = 0.2
+
+// minority reports whether the corpus defines e's acronym for another
+// meaning at least 1/minorityShare times as often as for e's (weights as
+// in ambiguous): the ICLR and ICML 2024 papers define "TTS" seven times,
+// always as text-to-speech, so their "TTS" is no match for "test-time
+// scaling".
+func (t *acronymTable) minority(e expansion) bool {
+	var reps []expansion
+	var weights []int
+	for _, x := range t.byAcronym[e.acronym] {
+		w := max(x.mined, 1)
+		i := slices.IndexFunc(reps, func(r expansion) bool { return sameMeaning(r, x) })
+		if i < 0 {
+			reps, weights = append(reps, x), append(weights, w)
+			continue
+		}
+		weights[i] += w
+	}
+	own, other := 0, 0
+	for i, r := range reps {
+		if sameMeaning(r, e) {
+			own = max(own, weights[i])
+		} else {
+			other = max(other, weights[i])
+		}
+	}
+	return float64(own) < minorityShare*float64(other)
+}
+
 // sameMeaning reports whether two long forms of one acronym name the same
 // thing: spelled alike ("multilayer", "multi-layer perceptrons"), one's
 // words within the other's ("large language models", "large pre-trained

@@ -333,3 +333,32 @@ func TestIdentifierAcronymWhole(t *testing.T) {
 		}
 	}
 }
+
+// A long form is not looked for as its acronym where the corpus uses the
+// acronym for something else: machine-learning papers of 2024 write "TTS"
+// for text-to-speech, and "test-time scaling" listed speech synthesis.
+func TestMinorityMeaningOfAnAcronym(t *testing.T) {
+	ix := bigIndex(t)
+	for _, q := range []string{"test-time scaling for reasoning models", "test-time scaling"} {
+		res, err := ix.Search(t.Context(), Request{Text: q, Limit: 5})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, r := range res.Results {
+			if says(r, "text-to-speech", "speech synthesis") {
+				t.Errorf("%q: result %d %q is on text-to-speech (matched %v)", q, i+1, r.Title, r.Matched)
+			}
+		}
+	}
+	an := testAnalyzers(t)
+	var papers []Paper
+	for range 6 {
+		papers = append(papers, Paper{Abstract: "Zero-shot text-to-speech (TTS) with codecs."})
+	}
+	tab := newAcronymTable(an.text, mineAcronyms(papers))
+	for _, e := range tab.byAcronym["tt"] {
+		if want := e.text == "test-time scaling"; e.short == "TTS" && tab.minority(e) != want {
+			t.Errorf("TTS as %q: minority %v, want %v", e.text, !want, want)
+		}
+	}
+}

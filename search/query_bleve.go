@@ -96,7 +96,9 @@ func (s *state) bleveQueryOf(q *parsedQuery, rg []group, extra ...bq.Query) (bq.
 			}
 		} else {
 			for _, e := range s.acr.acronymsFor(w) {
-				alts = append(alts, alt{kind: altAcronym, terms: []string{e.acronym}})
+				if !s.acr.minority(e) { // "-test-time scaling" keeps the TTS (speech) papers
+					alts = append(alts, alt{kind: altAcronym, terms: []string{e.acronym}})
+				}
 			}
 		}
 		for _, x := range alts {

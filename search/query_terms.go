@@ -470,6 +470,9 @@ func (s *state) wordGroups(run []qtoken, wordsApart bool) []group {
 				g.alts = append(g.alts, alt{kind: altSpelling, terms: typed})
 			}
 			for _, x := range s.acr.acronymsFor(e.words()) {
+				if s.acr.minority(x) {
+					continue
+				}
 				// Papers write it in capitals: "ln" is a logarithm.
 				a := alt{kind: altAcronym, terms: []string{x.acronym}, acronym: x.short}
 				if s.acr.ambiguous[x.acronym] {
