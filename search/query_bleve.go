@@ -339,8 +339,8 @@ func fieldLabel(field string) string {
 // score.
 func (s *state) gramWords(q *parsedQuery, groups []group) []string {
 	var out []string
-	for _, c := range q.text {
-		if !c.phrase && (isMetaWord(c.text, q.question) || len(s.an.text.Analyze([]byte(c.text))) == 0 || namesMeta(groups, c.text)) {
+	for i, c := range q.text {
+		if !c.phrase && (metaWordAt(q.text, i, q.question) || len(s.an.text.Analyze([]byte(c.text))) == 0 || namesMeta(groups, c.text)) {
 			continue // stop words are in every paper
 		}
 		out = append(out, c.text)

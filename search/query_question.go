@@ -3,6 +3,7 @@ package search
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Natural-language questions ("which paper rediscovers the Kramers-Wannier
@@ -205,6 +206,24 @@ func isMetaWord(w string, question bool) bool {
 	b := bareWord(w)
 	return metaWords[b] || (question && questionWords[b]) || isMagnitude(strings.ToLower(strings.Trim(w, ",;:!?()"))) ||
 		asideAbbreviations[b] && !typedInCapitals(strings.Trim(w, ",;:!?()."))
+}
+
+// metaWordAt reports whether words[i] is a meta word (isMetaWord), unless
+// it is part of a name typed in capitals: "Segment Anything" asks for SAM,
+// not for segmentation. A capitalised word after another capitalised one
+// is a name's; the first word of a message is capitalised anyway ("Any
+// papers on …").
+func metaWordAt(words []clause, i int, question bool) bool {
+	if !isMetaWord(words[i].text, question) {
+		return false
+	}
+	return i == 0 || !startsCapital(words[i].text) || !startsCapital(words[i-1].text) || isMetaWord(words[i-1].text, question)
+}
+
+// startsCapital reports whether w opens with a capital letter.
+func startsCapital(w string) bool {
+	r, _ := utf8.DecodeRuneInString(w)
+	return unicode.IsUpper(r)
 }
 
 // asideAbbreviations introduce an example or an aside ("optical music

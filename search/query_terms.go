@@ -251,7 +251,7 @@ func (s *state) textGroupsOf(q *parsedQuery, wordsApart bool) []group {
 			}
 			continue
 		}
-		if isMetaWord(c.text, q.question) {
+		if metaWordAt(words, i, q.question) {
 			continue
 		}
 		cs := compounds(c.text)

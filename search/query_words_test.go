@@ -610,7 +610,7 @@ func TestAskingWordsAnsweredAsTheirTopic(t *testing.T) {
 		"who has worked on conformal prediction for time series":                                    "conformal prediction for time series",
 		"I need a good reference for the lottery ticket hypothesis":                                 "lottery ticket hypothesis",
 		"link to the DPO paper":                                                                     "DPO",
-		"who are the authors of Vision Transformers Need Registers?":                                "Vision Transformers Registers",
+		"who are the authors of Vision Transformers Need Registers?":                                "Vision Transformers Need Registers",
 		"which paper introduced GFlowNets?":                                                         "GFlowNets",
 		"reading list for mechanistic interpretability":                                             "mechanistic interpretability",
 		"the paper that showed LLMs can't self-correct":                                             "LLMs can't self-correct",
@@ -819,4 +819,23 @@ func TestUbiquitousWordBesideItsNeighbour(t *testing.T) {
 		"training-free": "training-free",
 		"training free": "training-free",
 	})
+}
+
+// A word that frames requests ("anything", "like", "show") is a name's when
+// typed in capitals after another capitalised word: "Segment Anything" is
+// the model, and listed segmentation papers when "Anything" was dropped.
+func TestMetaWordInACapitalisedName(t *testing.T) {
+	topSay(t, bigIndex(t), 3, map[string]string{
+		"Segment Anything": "segment anything",
+		"which papers fine-tune Segment Anything for medical images?": "segment anything",
+	})
+	for words, want := range map[string]bool{"Any papers": true, "Segment Anything": false, "segment anything": true, "What Anything": true} {
+		cs := []clause{}
+		for _, w := range strings.Fields(words) {
+			cs = append(cs, clause{text: w})
+		}
+		if got := metaWordAt(cs, len(cs)-1, false); got != want {
+			t.Errorf("%q: last word a meta word %v, want %v", words, got, want)
+		}
+	}
 }
