@@ -196,10 +196,44 @@ func (s *state) search(ctx context.Context, text string, q *parsedQuery, limit, 
 		res.Total += more
 	}
 	wantAnswer := q.question || q.answer || len(groups) >= 2
+	var topRank float64
+	if len(cands) > 0 {
+		topRank = cands[0].rank
+	}
+	if q.newest && !res.NoMatch {
+		s.newestFirst(cands)
+	}
 	for i := offset; i < min(len(cands), offset+limit); i++ {
-		res.Results = append(res.Results, s.result(cands[i], cands[0].rank, mt, wantAnswer && !res.NoMatch))
+		res.Results = append(res.Results, s.result(cands[i], topRank, mt, wantAnswer && !res.NoMatch))
 	}
 	return res, nil
+}
+
+// newestFirst puts, among the re-ranked candidates, those that cover as much
+// of the query as the best of them newest first, in rank order within a
+// year; the rest keep their places below. "latest papers by Sergey Levine"
+// listed his 2018 papers above his 2024 ones.
+func (s *state) newestFirst(cands []candidate) {
+	n := min(len(cands), max(s.tune.Rerank, 1))
+	best := 0.0
+	for _, c := range cands[:n] {
+		if c.m != nil {
+			best = max(best, c.m.coverage)
+		}
+	}
+	full := func(c candidate) bool { return c.m != nil && c.m.coverage >= best-1e-9 }
+	slices.SortStableFunc(cands[:n], func(a, b candidate) int {
+		fa, fb := full(a), full(b)
+		switch {
+		case fa && !fb:
+			return -1
+		case fb && !fa:
+			return 1
+		case fa && fb:
+			return b.doc.Year - a.doc.Year
+		}
+		return 0
+	})
 }
 
 // pastedLink answers a query that names a paper by its own link, in any

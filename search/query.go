@@ -43,6 +43,9 @@ type parsedQuery struct {
 	// defines: the question asks what an acronym stands for; its answer
 	// is the sentence that spells it out.
 	defines bool
+	// newest: the query asks for the newest papers first ("latest papers
+	// by Sergey Levine").
+	newest bool
 	// filter is the cat:, since: (as a date) and date: filters typed, and
 	// at search time Request.Filter as well (withRequest).
 	filter Filter
@@ -146,6 +149,7 @@ func parseQuery(s string) (*parsedQuery, error) {
 	titleInWords(q)
 	codeInWords(q)
 	q.text = withoutTimeFraming(q.text)
+	q.newest = asksNewest(q.text)
 	q.text = withoutLinkRequest(q.text)
 	q.text = snakeCaseApart(q.text)
 	if len(q.text) > 0 && !q.text[0].phrase && greetings[bareWord(q.text[0].text)] {

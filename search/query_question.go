@@ -123,6 +123,24 @@ var metaWords = map[string]bool{
 	"ideally": true, "preferably": true,
 	// "pros and cons of sparse attention", "tips for training GANs".
 	"pros": true, "cons": true, "tips": true,
+	// Asking for the newest ("latest papers by Sergey Levine", "newest GNN
+	// papers") orders by year (parsedQuery.newest); no abstract is about
+	// being recent.
+	"recent": true, "recently": true, "latest": true, "newest": true,
+}
+
+// asksNewest reports whether text asks for the newest papers: a word of
+// recency typed outside quotes.
+func asksNewest(text []clause) bool {
+	for _, c := range text {
+		switch bareWord(c.text) {
+		case "recent", "recently", "latest", "newest":
+			if !c.phrase {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // questionWords are also dropped, but only from questions, where they frame
@@ -141,7 +159,6 @@ var questionWords = map[string]bool{
 	"wrote": true, "written": true, "authored": true, "can": true, "could": true,
 	"would": true, "should": true, "might": true, "recommend": true, "suggest": true,
 	"working": true, "searching": true, "search": true, "summarize": true, "summarise": true,
-	"recent": true, "recently": true, "latest": true, "newest": true,
 	// Who asks and how: "I was wondering if ...", "would love pointers to ...".
 	"wondering": true, "wonder": true, "curious": true, "love": true, "trying": true,
 	"interested": true, "recommendations": true, "recommendation": true, "suggestions": true,

@@ -839,3 +839,36 @@ func TestMetaWordInACapitalisedName(t *testing.T) {
 		}
 	}
 }
+
+// "latest", "newest" and "recent" ask for the newest papers first; no
+// abstract is about being recent, so they are not searched ("newest GNN
+// papers" was refused for want of "newest").
+func TestNewestFirst(t *testing.T) {
+	var papers []Paper
+	for i, y := range []int{2018, 2024, 2019, 2025, 2021} {
+		papers = append(papers, Paper{ID: fmt.Sprintf("gnn%d", y), Year: y, Title: fmt.Sprintf("Graph neural networks study %d", i),
+			Abstract: "We study graph neural networks on molecules and citation graphs."})
+	}
+	papers = append(papers, Paper{ID: "other2026", Year: 2026, Title: "Neural networks for speech", Abstract: "Speech recognition with neural networks."})
+	for i := range 10 {
+		papers = append(papers, Paper{ID: fmt.Sprintf("filler%d", i), Year: 2020, Title: fmt.Sprintf("Kernel methods %d", i), Abstract: "Kernels for regression and classification."})
+	}
+	ix := papersIndex(t, papers)
+	for _, q := range []string{"latest graph neural networks papers", "newest papers on graph neural networks", "graph neural networks, most recent first"} {
+		var got []string
+		for _, r := range topResults(t, ix, q, 5) {
+			got = append(got, r.ID)
+		}
+		if want := []string{"gnn2025", "gnn2024", "gnn2021", "gnn2019", "gnn2018"}; !slices.Equal(got, want) {
+			t.Errorf("%q: %v, want the graph neural network papers newest first %v", q, got, want)
+		}
+	}
+	// Over the ML corpora the recency word is no topic to match.
+	for _, q := range []string{"newest GNN papers", "Sergey Levine latest"} {
+		for i, r := range topResults(t, bigIndex(t), q, 3) {
+			if r.Year < 2024 {
+				t.Errorf("%q: result %d %q is from %d", q, i+1, r.Title, r.Year)
+			}
+		}
+	}
+}
