@@ -78,6 +78,11 @@ func (s *state) bleveQueryOf(q *parsedQuery, rg []group, extra ...bq.Query) (bq.
 			return nil, invalidf(opParse, "%s:%s has no searchable words (only common words like \"the\"): use a more specific word", fieldLabel(f.field), f.text)
 		}
 		fq := termsQuery(f.field, a.terms, 1)
+		if stem, ok := s.stopWordCompound(f.text); ok && f.field == fieldTitle {
+			// Titles hold "in-context" as "context" alone; the body holds it
+			// whole (joined identifiers), from the title too.
+			fq = bq.NewConjunctionQuery([]bq.Query{fq, termsQuery(fieldBody, []string{stem}, 1)})
+		}
 		if f.not {
 			b.AddMustNot(fq)
 		} else {
@@ -90,7 +95,11 @@ func (s *state) bleveQueryOf(q *parsedQuery, rg []group, extra ...bq.Query) (bq.
 			continue
 		}
 		alts := []alt{a}
-		if w := a.words(); len(w) == 1 {
+		if stem, ok := s.stopWordCompound(c.text); ok {
+			// "-in-context" leaves out in-context learning, not every
+			// paper that says "context".
+			alts = []alt{{kind: altExact, terms: []string{stem}}}
+		} else if w := a.words(); len(w) == 1 {
 			for _, e := range s.acr.spelledAs(w[0], c.text) {
 				alts = append(alts, alt{kind: altAcronym, terms: e.terms})
 			}

@@ -278,7 +278,8 @@ var spokenStopWords = map[string]bool{"for": true, "on": true, "in": true, "abou
 const maxSpokenExclusion = 4
 
 // spokenExclusions moves what "but not", "excluding" or "except" name, up
-// to the next punctuation, from text to exclude, as -"..." would: asked for
+// to the next punctuation, and the word or phrase after a capital "NOT",
+// from text to exclude, as -"..." would: asked for
 // "diffusion models but not for images", paperbot had ranked image papers
 // first, matching the very word the user ruled out.
 func spokenExclusions(text, exclude []clause) ([]clause, []clause) {
@@ -292,6 +293,13 @@ func spokenExclusions(text, exclude []clause) ([]clause, []clause) {
 			start = i + 2
 		case spokenExclusionWords[w]:
 			start = i + 1
+		case c.text == "NOT" && i+1 < len(text) && text[i+1].text != "NOT":
+			// Boolean search as in Scholar or PubMed: "transformers NOT
+			// vision" leaves out the next word or phrase, as -vision does.
+			// Only in capitals: "methods that do not need labels" is text.
+			exclude = append(exclude, text[i+1])
+			i++
+			continue
 		}
 		if start < 0 {
 			out = append(out, c)

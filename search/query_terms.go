@@ -363,6 +363,23 @@ func (s *state) hyphenatedWord(cs []clause) (string, bool) {
 	return strings.Join(parts, "-"), true
 }
 
+// stopWordCompound returns the indexed stem of text when text is one
+// hyphenated word with a stop word among its parts ("in-context",
+// "out-of-distribution"): the analyzer keeps only its other parts, so as
+// a filter or exclusion it would stand for them alone.
+func (s *state) stopWordCompound(text string) (string, bool) {
+	text = strings.TrimSpace(text)
+	cs := compounds(text)
+	if len(cs) != 1 || cs[0].start != 0 || cs[0].end != len(text) {
+		return "", false
+	}
+	if len(s.an.text.Analyze([]byte(text))) == strings.Count(text, "-")+1 {
+		return "", false // no part dropped: "G-CSF" is found as its parts
+	}
+	stem, ok := s.joinedStem(cs[0].joined)
+	return stem, ok && s.vocab.has(stem)
+}
+
 // compoundShare: "few-shot" is in a third of the papers that say "shot",
 // "out-of-domain" in 3% of those that say "domain", "the-best" in 0.2% of
 // those that say "best" (ICLR, ICML and NeurIPS papers).

@@ -536,6 +536,45 @@ func TestSpokenExclusion(t *testing.T) {
 	}
 }
 
+// A capital NOT leaves out the next word or phrase, as in Scholar or
+// PubMed: "transformers NOT vision" listed vision transformers, the very
+// word ruled out. A lower-case "not" is text.
+func TestCapitalNotExcludes(t *testing.T) {
+	for q, out := range map[string][]string{"transformers NOT vision": {"vision"}, `diffusion NOT "image generation" NOT video`: {"image generation", "video"}} {
+		for i, r := range topResults(t, bigIndex(t), q, 10) {
+			if says(r, out...) {
+				t.Errorf("%q: result %d %q says what was left out", q, i+1, r.Title)
+			}
+		}
+	}
+	for q, want := range map[string]int{"transformers NOT vision": 1, "methods that do not need labels": 0, "graph AND NOT vision": 1, "graph NOT": 0} {
+		pq, err := parseQuery(q)
+		if err != nil {
+			t.Fatalf("%q: %v", q, err)
+		}
+		if len(pq.exclude) != want {
+			t.Errorf("%q: excludes %v, want %d", q, pq.exclude, want)
+		}
+	}
+}
+
+// Leaving out a hyphenated word with a stop word in it leaves out that
+// word, not its other part everywhere: "long context -in-context" was
+// refused, every paper that says "context" left out.
+func TestExcludedStopWordCompound(t *testing.T) {
+	ix := bigIndex(t)
+	for i, r := range topResults(t, ix, "long context -in-context", 5) {
+		if says(r, "in-context", "in context") || !says(r, "long-context", "long context") {
+			t.Errorf("result %d %q: not a long-context paper without in-context learning", i+1, r.Title)
+		}
+	}
+	for i, r := range topResults(t, ix, `title:"in-context"`, 5) {
+		if !says(r, "in-context", "in context") {
+			t.Errorf(`title:"in-context": result %d %q never says it`, i+1, r.Title)
+		}
+	}
+}
+
 // An acronym whose long form is too common to look for in abstracts alone
 // still finds it there beside the query's other words: "GNN combinatorial
 // optimization" was refused, its candidates all GNN titles.
