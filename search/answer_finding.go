@@ -91,16 +91,24 @@ func answerSentence(text string, sents []span, hits []hit, mt *matcher, w *answe
 	}
 	fs := sentenceFeatures(text, sents, hits, mt.groups, mt.grams, false)
 	if mt.quantity {
-		// "How much faster is it?": the sentence with the number, when
-		// one that matches the question has one.
+		// "How much faster is it?": the sentence with a magnitude ("2.6×
+		// less", "by 30%"), else with a number, when one that matches the
+		// question has one. A number in a name ("2bit", "Llama-2") says
+		// how much of nothing.
+		magnitudes := make([]answerFeatures, len(fs))
 		numbered := make([]answerFeatures, len(fs))
 		for i := range fs {
 			if fs[i][featNumbers] > 0 {
 				numbered[i] = fs[i]
+				if hasMagnitude(text[sents[i].Start:sents[i].End]) {
+					magnitudes[i] = fs[i]
+				}
 			}
 		}
-		if best := pickAnswer(numbered, w, true); best >= 0 {
-			return best
+		for _, cands := range [][]answerFeatures{magnitudes, numbered} {
+			if best := pickAnswer(cands, w, true); best >= 0 {
+				return best
+			}
 		}
 	}
 	return pickAnswer(fs, w, true)
@@ -165,4 +173,31 @@ func maxSentenceCoverage(sents []span, hits []hit, groups []group) float64 {
 		best = max(best, sentenceCoverage(sp, hits, groups))
 	}
 	return best
+}
+
+// hasMagnitude reports whether sentence states how much: a number with a
+// factor or share after it ("2.6×", "4x", "30%", "2.35 ×", "3-fold", "10
+// times").
+func hasMagnitude(sentence string) bool {
+	words := strings.Fields(sentence)
+	for i, w := range words {
+		w = strings.TrimRight(w, ",;:.)")
+		n := strings.TrimLeft(w, "~≈<>(")
+		k := 0
+		for k < len(n) && (n[k] >= '0' && n[k] <= '9' || k > 0 && n[k] == '.') {
+			k++
+		}
+		if k == 0 {
+			continue
+		}
+		rest := n[k:]
+		if rest == "" && i+1 < len(words) {
+			rest = strings.TrimRight(words[i+1], ",;:.)")
+		}
+		switch strings.ToLower(rest) {
+		case "×", "x", "%", "-fold", "fold", "times", "-times":
+			return true
+		}
+	}
+	return false
 }

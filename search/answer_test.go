@@ -111,6 +111,29 @@ func TestQuantityQuestionAnsweredWithTheNumber(t *testing.T) {
 	}
 }
 
+// A number in a name ("2bit", "Llama-2") is no answer to "how much": KIVI
+// was answered with "we developed a tuning-free 2bit KV cache quantization
+// algorithm" instead of what it saves.
+func TestQuantityQuestionAnsweredWithAMagnitude(t *testing.T) {
+	res, err := bigIndex(t).Search(t.Context(), Request{Text: "how much memory does KV cache quantization save?", Limit: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a := firstAnswer(res); !strings.Contains(a, "×") {
+		t.Errorf("answer %q, want a sentence saying how much", a)
+	}
+	for s, want := range map[string]bool{
+		"KIVI uses 2.6× less peak memory.": true, "up to 4x larger batches": true, "it drops by 30%.": true,
+		"bringing 2.35 × throughput": true, "a 3-fold rise": true, "10 times faster": true,
+		"a tuning-free 2bit KV cache quantization algorithm": false, "Llama-2 and GPT-4 models": false,
+		"in 2024 we ran 3 seeds": false, "x-ray images": false,
+	} {
+		if hasMagnitude(s) != want {
+			t.Errorf("%q: magnitude %v, want %v", s, !want, want)
+		}
+	}
+}
+
 // "What does X stand for?" is answered by the sentence that spells X out;
 // it was refused, "stand" being no word of the abstract.
 func TestStandsForQuestionAnsweredWithTheLongForm(t *testing.T) {
