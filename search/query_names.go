@@ -80,6 +80,61 @@ func (s *state) fullName(first, second []string) bool {
 	return found
 }
 
+// surnameTypoSample is how many papers by a first name are read for the
+// surname typed amiss.
+const surnameTypoSample = 200
+
+// surnameTypo returns the surname an author whose first name is first
+// bears, when typed is one edit from it (two from a surname of seven
+// letters or more) and from no other such author's: "Yoshua Bengo" is
+// Yoshua Bengio, "Sergey Levin" Sergey Levine (the corpus has a Levin, but
+// no Sergey Levin).
+func (s *state) surnameTypo(first, typed string) (string, bool) {
+	r, _ := utf8.DecodeRuneInString(typed)
+	if !unicode.IsUpper(r) || !lettersOnly(typed) || utf8.RuneCountInString(typed) < 3 {
+		return "", false
+	}
+	fn := s.nameTokens(first)
+	if len(fn) != 1 {
+		return "", false
+	}
+	typed = strings.ToLower(typed)
+	key := "surname typo " + fn[0] + " " + typed
+	if v, ok := s.memo.Load(key); ok {
+		sur := v.(string)
+		return sur, sur != ""
+	}
+	limit := 1
+	if utf8.RuneCountInString(typed) >= 7 {
+		limit = 2
+	}
+	found, many, exact := "", false, false
+	cands, _, err := s.run(context.Background(), termsQuery(fieldAuthors, fn, 1), surnameTypoSample)
+	for _, c := range cands {
+		for _, a := range c.doc.Authors {
+			ts := s.an.name.Analyze([]byte(a))
+			if len(ts) < 2 || string(ts[0].Term) != fn[0] {
+				continue
+			}
+			switch sur := string(ts[len(ts)-1].Term); {
+			case sur == typed:
+				exact = true // "Mingsheng Long" is no typo for Mingsheng Hong
+			case sur == found:
+			default:
+				if _, ok := editDistance(sur, typed, limit); ok {
+					many = many || found != ""
+					found = sur
+				}
+			}
+		}
+	}
+	if err != nil || many || exact {
+		found = "" // two authors it could be, or the one typed: guess neither
+	}
+	s.memo.Store(key, found)
+	return found, found != ""
+}
+
 // stopWordSurname reports whether word, which the text analyzer drops as
 // a stop word ("He", "An", "Do"), is typed as a surname after first, a
 // first name, and the two are some author's name ("Kaiming He").

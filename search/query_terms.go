@@ -515,6 +515,12 @@ func (s *state) wordGroups(run []qtoken, wordsApart bool) []group {
 		}
 		g := s.wordGroup(run[i])
 		g.apart = i == 0 || run[i].gapBefore
+		if i > 0 && !g.apart && len(gs) > 0 && len(gs[len(gs)-1].names) > 0 && (g.names == nil || !s.fullName(gs[len(gs)-1].names, g.names)) {
+			if sur, ok := s.surnameTypo(run[i-1].surface, run[i].surface); ok {
+				g.names = []string{sur}
+				g.weight = s.groupWeight(g)
+			}
+		}
 		gs = append(gs, g)
 		i++
 	}

@@ -76,6 +76,19 @@ func TestFullNameRanksTheAuthorFirst(t *testing.T) {
 	}
 }
 
+// A surname typed one letter off after the author's first name finds the
+// author: "Yoshua Bengo" was refused, "Sergey Levin" matched a Levin.
+func TestSurnameTypo(t *testing.T) {
+	ix := bigIndex(t)
+	for typed, name := range map[string]string{"Yoshua Bengo": "Yoshua Bengio", "Sergey Levin": "Sergey Levine", "Chelsea Fin robotics": "Chelsea Finn", "Jure Leskovek": "Jure Leskovec"} {
+		for i, r := range topResults(t, ix, typed, 3) {
+			if !slices.ContainsFunc(r.Authors, func(a string) bool { return strings.EqualFold(a, name) }) {
+				t.Errorf("%q: result %d %q is by %v, not %s", typed, i+1, r.Title, r.Authors, name)
+			}
+		}
+	}
+}
+
 // Asking what someone published finds their papers: "publish" and "wrote"
 // frame the question, they are not what the papers are about.
 func TestWhatSomeonePublished(t *testing.T) {
