@@ -47,7 +47,8 @@ func (ix *Index) PapersTitled(ctx context.Context, title string) ([]Paper, error
 // it corpus.PaperLinkKey knows: "arxiv.org/pdf/2309.17453v2" for the paper
 // at arxiv.org/abs/2309.17453), or its title typed in full (case,
 // punctuation and spacing aside), or enough words of the title, in order,
-// that only one paper's title has them. People reach for a title
+// that only one paper's title has them, or the one word a title names
+// before its colon ("KIVI"). People reach for a title
 // ("similar Vision Transformers Need Registers") before they know IDs
 // exist. An error of kind NotFound says which it tried.
 func (ix *Index) Lookup(ctx context.Context, ref string) (Paper, error) {
@@ -60,7 +61,7 @@ func (ix *Index) Lookup(ctx context.Context, ref string) (Paper, error) {
 		return ix.paperAtLink(ctx, ref, key)
 	}
 	if len(strings.Fields(ref)) < 2 {
-		return p, err
+		return ix.paperNamed(ctx, ref, err)
 	}
 	papers, err := ix.PapersTitled(ctx, ref)
 	if err != nil {
@@ -85,6 +86,34 @@ func (ix *Index) Lookup(ctx context.Context, ref string) (Paper, error) {
 		msg = fmt.Sprintf("%d papers have %q in their titles; give the whole title or the paper's ID (shown next to each search result)", len(papers), excerpt(ref))
 	}
 	return Paper{}, &Error{Op: "get paper", Kind: NotFound, Msg: msg}
+}
+
+// paperNamed finds the one paper whose title opens with the name word
+// before its colon ("KIVI" for "KIVI: A Tuning-Free Asymmetric 2bit
+// Quantization for KV Cache"): people call papers by their method's name.
+// notFound is returned when no title opens with it.
+func (ix *Index) paperNamed(ctx context.Context, word string, notFound error) (Paper, error) {
+	papers, err := ix.PapersTitled(ctx, word)
+	if err != nil {
+		return Paper{}, err
+	}
+	want := titleKey(word)
+	var named []Paper
+	for _, p := range papers {
+		if name, _, ok := strings.Cut(p.Title, ":"); ok && titleKey(name) == want {
+			named = append(named, p)
+		}
+	}
+	switch len(named) {
+	case 0:
+		if KindOf(notFound) != NotFound {
+			return Paper{}, notFound
+		}
+		return Paper{}, &Error{Op: "get paper", Kind: NotFound, Msg: fmt.Sprintf("no paper has the ID or the name %q; IDs are shown next to each search result", excerpt(word))}
+	case 1:
+		return named[0], nil
+	}
+	return Paper{}, &Error{Op: "get paper", Kind: NotFound, Msg: fmt.Sprintf("%d papers are called %q; give the whole title or the paper's ID (shown next to each search result)", len(named), excerpt(word))}
 }
 
 // paperAtLink returns the paper whose own link has key (typed as link); an

@@ -51,7 +51,19 @@ func TestLookup(t *testing.T) {
 	if got, err := ix.Lookup(t.Context(), typo); err != nil || got.ID != p.ID {
 		t.Errorf("Lookup(%q) = %s, %v; want %s", typo, got.ID, err, p.ID)
 	}
-	for _, ref := range []string{"zzzzzzzz", "no such title at all", "language models"} {
+	// The name a title gives before its colon, alone: "SepLLM".
+	for _, p := range c.Papers {
+		name, _, ok := strings.Cut(p.Title, ":")
+		if !ok || strings.ContainsAny(name, " -") {
+			continue
+		}
+		for _, ref := range []string{name, strings.ToLower(name)} {
+			if got, err := ix.Lookup(t.Context(), ref); err != nil || got.ID != p.ID {
+				t.Errorf("Lookup(%q) = %s, %v; want %s", ref, got.ID, err, p.ID)
+			}
+		}
+	}
+	for _, ref := range []string{"zzzzzzzz", "no such title at all", "language models", "Accelerate"} {
 		if _, err := ix.Lookup(t.Context(), ref); KindOf(err) != NotFound {
 			t.Errorf("Lookup(%q): err %v, want NotFound", ref, err)
 		}
