@@ -194,3 +194,28 @@ func BenchmarkFirstAnswerSeeds(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkSimilarCorpus measures "papers like this one" over the 5.9k
+// real papers, for papers in turn.
+func BenchmarkSimilarCorpus(b *testing.B) {
+	c := bigCorpus(b)
+	ix, err := Open(context.Background(), c, Options{Dir: b.TempDir()})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer ix.Close()
+	lat := make([]time.Duration, 0, b.N)
+	i := 0
+	for b.Loop() {
+		p := c.Papers[(i*7919)%len(c.Papers)]
+		i++
+		t := time.Now()
+		if _, err := ix.Similar(context.Background(), p.ID, 10); err != nil {
+			b.Fatal(err)
+		}
+		lat = append(lat, time.Since(t))
+	}
+	slices.Sort(lat)
+	b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
+	b.ReportMetric(float64(lat[min(len(lat)-1, len(lat)*99/100)].Microseconds())/1000, "p99-ms")
+}

@@ -25,3 +25,29 @@ func TestSimilarTarget(t *testing.T) {
 		}
 	}
 }
+
+// Papers like a KV-cache paper are KV-cache papers: two-letter acronyms in
+// capitals count among a paper's words, and the ranking is BM25 of them all
+// (eval --similar). Like KIVI came a paper on collective communication first.
+func TestSimilarKeepsTwoLetterAcronyms(t *testing.T) {
+	ix := bigIndex(t)
+	p, err := ix.Lookup(t.Context(), "KIVI")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := ix.Similar(t.Context(), p.ID, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	var got []string
+	for _, r := range res.Results {
+		if says(r, "kv cache", "key-value cache", "kv-cache") {
+			n++
+		}
+		got = append(got, r.Title)
+	}
+	if n < 4 {
+		t.Errorf("papers like KIVI: %d of %d on the KV cache: %q", n, len(res.Results), got)
+	}
+}

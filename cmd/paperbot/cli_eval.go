@@ -20,6 +20,8 @@ type evalOutput struct {
 	Curve   []eval.CurvePoint `json:"curve,omitempty"`
 	// Fitted is the refusal threshold the curve recommends (--curve).
 	Fitted float64 `json:"fitted_threshold,omitempty"`
+	// Similar measures "papers like this one" (--similar).
+	Similar *eval.SimilarReport `json:"similar,omitempty"`
 }
 
 // The refusal curve's grid, and the false-refusal rate its fitted threshold
@@ -40,6 +42,7 @@ func runEval(e *env, args []string) error {
 	offQueries := fs.String("off-domain-queries", "", "file of queries (one a line, or a JSON array of {\"query\"}) nothing in DIR is about: ask them of DIR's corpus")
 	curve := fs.Bool("curve", false, "print the refusal trade-off (confidence threshold against false and right refusals)")
 	fitAnswers := fs.Bool("fit-answers", false, "fit the answer sentence scorer on the split's rationales (train only) and print its weights as Go")
+	similar := fs.Bool("similar", false, "measure papers like each paper instead: the share of the first ten that one of the split's queries judges relevant with it, beside plain BM25 of the paper's text")
 	fitRefusal := fs.Bool("fit-refusal", false, "fit the refusal (domain weight and confidence threshold) on the split's queries and the off-domain sets (train only)")
 	tuning := search.DefaultTuning()
 	fs.Func("set", "override a ranking parameter, NAME=VALUE (grams, prox, rerank, refuse, domain, short, short-cover, short-partial, distinct, distinct-floor, answer-cues, answer-cue, answer-late); repeatable", func(v string) error {
@@ -77,6 +80,16 @@ func runEval(e *env, args []string) error {
 		return runFitRefusal(e, b, *offCorpus, *offQueries, opts, *asJSON)
 	}
 	out := evalOutput{}
+	if *similar {
+		if out.Similar, err = eval.RunSimilar(e.ctx, b, opts); err != nil {
+			return err
+		}
+		if *asJSON {
+			return writeJSON(e.stdout, out)
+		}
+		fmt.Fprintf(e.stdout, "papers like each of %d papers, precision@10 (related: judged relevant to one query together)\nplain BM25 (baseline)     %.3f\npaperbot                  %.3f\n", out.Similar.Papers, out.Similar.Baseline, out.Similar.Paperbot)
+		return nil
+	}
 	if out.Report, err = eval.Run(e.ctx, b, opts); err != nil {
 		return err
 	}

@@ -66,7 +66,7 @@ var commands = []command{
 	{"config", "config [--json | --markdown]", "print the configuration in effect (secrets masked), or its reference table", runConfig},
 	{"version", "version [--json]", "print the version, commit and corpus size", runVersion},
 	{"store", storeUsage, "check or back up the subscription store; repair or reset it with --keep-copy", runStore},
-	{"eval", "eval [--split train|test] [--json] [--curve] [--fit-answers] [--fit-refusal] DIR", "measure search on a BEIR-layout benchmark beside plain BM25", runEval},
+	{"eval", "eval [--split train|test] [--json] [--curve] [--fit-answers] [--fit-refusal] [--similar] DIR", "measure search on a BEIR-layout benchmark beside plain BM25", runEval},
 }
 
 // forwardable reports whether the running bot answers the command for the
