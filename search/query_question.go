@@ -121,6 +121,9 @@ var metaWords = map[string]bool{
 	// Asking for something to cite or a summary: "refs on ...", "tl;dr of ...".
 	"refs": true, "ref": true, "tl;dr": true, "tldr": true,
 	"ideally": true, "preferably": true,
+	// Whose word it is: "the main limitation of RLHF according to recent
+	// work" matched papers that say "according".
+	"according": true,
 	// "pros and cons of sparse attention", "tips for training GANs".
 	"pros": true, "cons": true, "tips": true,
 	// Asking for the newest ("latest papers by Sergey Levine", "newest GNN

@@ -639,7 +639,7 @@ func TestYearSpanOfEveryPaperSaysNothing(t *testing.T) {
 // it matched one of those words.
 func TestAskingWordsAnsweredAsTheirTopic(t *testing.T) {
 	ix := bigIndex(t)
-	asking := []string{"refs", "cite", "tl;dr", "just", "ideally", "showing", "people", "days", "work", "related", "section", "writing", "building", "read", "used", "choose", "pros", "cons", "difference", "much", "worked", "reference", "100x", "2.5", "authors", "introduced", "reading", "list", "showed", "claim", "Q", "re", "question", "study", "Update", "new", "learn", "start", "here", "familiar", "foundational", "advances", "current"}
+	asking := []string{"refs", "cite", "tl;dr", "just", "ideally", "showing", "people", "days", "work", "related", "section", "writing", "building", "read", "used", "choose", "pros", "cons", "difference", "much", "worked", "reference", "100x", "2.5", "authors", "introduced", "reading", "list", "showed", "claim", "Q", "re", "question", "study", "Update", "new", "learn", "start", "here", "familiar", "foundational", "advances", "current", "according"}
 	for q, topic := range map[string]string{
 		"how are people evaluating code generation these days":                                      "evaluating code generation",
 		"is in-context learning just gradient descent?":                                             "in-context learning gradient descent",
@@ -660,6 +660,7 @@ func TestAskingWordsAnsweredAsTheirTopic(t *testing.T) {
 		"how far are LLMs from human translators?":                                                  "LLMs human translators",
 		"can someone point me to work on uncertainty quantification for LLMs":                       "uncertainty quantification for LLMs",
 		"who has worked on conformal prediction for time series":                                    "conformal prediction for time series",
+		"what is the main limitation of RLHF according to recent work?":                             "the main limitation of RLHF",
 		"I need a good reference for the lottery ticket hypothesis":                                 "lottery ticket hypothesis",
 		"link to the DPO paper":                                                                     "DPO",
 		"who are the authors of Vision Transformers Need Registers?":                                "Vision Transformers Need Registers",
