@@ -231,6 +231,12 @@ func withoutTimeFraming(text []clause) []clause {
 			i++
 			continue
 		}
+		if wordsAt(text, i, "difference|differences", "between") {
+			// "difference between LoRA and QLoRA" asks about both, as the
+			// question "what is the difference between …?" does.
+			i++
+			continue
+		}
 		if wordsAt(text, i, "latest|newest|recent", "first") {
 			// "most recent first": an order, not a topic (asksNewest).
 			out = append(out, c)

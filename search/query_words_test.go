@@ -656,6 +656,7 @@ func TestAskingWordsAnsweredAsTheirTopic(t *testing.T) {
 		"how to choose the learning rate for large batch training":                                  "learning rate for large batch training",
 		"pros and cons of sparse attention":                                                         "sparse attention",
 		"what is the difference between GCN and GAT?":                                               "GCN and GAT",
+		"difference between LoRA and QLoRA":                                                         "LoRA and QLoRA",
 		"how much data do I need to fine-tune an LLM?":                                              "data to fine-tune an LLM",
 		"how far are LLMs from human translators?":                                                  "LLMs human translators",
 		"can someone point me to work on uncertainty quantification for LLMs":                       "uncertainty quantification for LLMs",
