@@ -350,7 +350,13 @@ func (s *state) hyphenatedWord(cs []clause) (string, bool) {
 		}
 		parts[k] = c.text
 	}
-	stem, ok := s.joinedStem(strings.ToLower(strings.Join(parts, "")))
+	whole := strings.ToLower(strings.Join(parts, ""))
+	if english.KnownForm(whole) {
+		// "a version" is not "aversion", "in sight" not "insight": the
+		// letters spell a word of their own.
+		return "", false
+	}
+	stem, ok := s.joinedStem(whole)
 	if !ok {
 		return "", false
 	}

@@ -815,6 +815,18 @@ func TestStopWordLedCompoundsTypedApart(t *testing.T) {
 	if r := topResults(t, ix, "behavior in the wild", 1); len(r) == 1 && r[0].ID != "animals" {
 		t.Errorf("behavior in the wild: %q first; want the animal behavior paper", r[0].ID)
 	}
+
+	// Letters that spell a word of their own are that word: "a version of
+	// Adam" matched "aversion" as "a-version".
+	res, err := bigIndex(t).Search(t.Context(), Request{Text: "is there a version of Adam that uses less memory?", Limit: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, r := range res.Results {
+		if slices.ContainsFunc(r.Matched, func(m string) bool { return strings.Contains(m, "-") }) {
+			t.Errorf("a version of Adam: result %d %q matched %q", i+1, r.Title, r.Matched)
+		}
+	}
 }
 
 // An acronym rarer than the words it stands for does not outweigh the
