@@ -239,6 +239,21 @@ func (p *parser) term(q *parsedQuery) error {
 		}
 		return nil
 	}
+	if end, ok := p.singleQuoted(); ok {
+		// 'Attention is all you need': single quotes make a phrase too.
+		text := strings.TrimSpace(string(p.src[p.pos+1 : end]))
+		p.pos = end + 1
+		if text == "" {
+			return nil
+		}
+		c := clause{text: text, phrase: true}
+		if not {
+			q.exclude = append(q.exclude, c)
+		} else {
+			q.text = append(q.text, c)
+		}
+		return nil
+	}
 	word := p.word()
 	if name, rest, ok := fieldPrefix(word); ok {
 		if _, known := queryFields[name]; known {
@@ -264,6 +279,25 @@ func (p *parser) term(q *parsedQuery) error {
 		q.text = append(q.text, c)
 	}
 	return nil
+}
+
+// singleQuoted reports whether a single quote at p.pos opens a phrase, and
+// where its closing quote is: one ending a word ("need'" before a space,
+// punctuation or the end), so the apostrophes of "Bengio's" or "can't"
+// inside it close nothing. Without one the quote is part of a word.
+func (p *parser) singleQuoted() (int, bool) {
+	if r := p.peek(); r != '\'' && r != '‘' {
+		return 0, false
+	}
+	for j := p.pos + 2; j < len(p.src); j++ {
+		if c := p.src[j]; c != '\'' && c != '’' || unicode.IsSpace(p.src[j-1]) {
+			continue
+		}
+		if j+1 == len(p.src) || unicode.IsSpace(p.src[j+1]) || strings.ContainsRune(",.;:!?)", p.src[j+1]) {
+			return j, true
+		}
+	}
+	return 0, false
 }
 
 // word reads up to white space or a quote.

@@ -246,3 +246,36 @@ func TestBritishAndAmericanSpellings(t *testing.T) {
 		t.Errorf("register allocation is also searched as %q", v)
 	}
 }
+
+// Single quotes make a phrase when they wrap words, as double quotes do;
+// an apostrophe inside or after a word ("Bengio's", "can't", "models'")
+// is part of it.
+func TestSingleQuotedPhrase(t *testing.T) {
+	for q, want := range map[string][]string{
+		"papers like 'Attention is all you need' but for graphs": {"Attention is all you need"},
+		"‘in-context learning’ theory":                           {"in-context learning"},
+		"-'image generation' diffusion":                          nil,
+		"Bengio's work on GFlowNets":                             nil,
+		"why can't LLMs' answers be trusted":                     nil,
+		"don't 'overfit":                                         nil,
+		"''progerinonly'' allele":                                {"'progerinonly'"},
+	} {
+		pq, err := parseQuery(q)
+		if err != nil {
+			t.Fatalf("%q: %v", q, err)
+		}
+		var got []string
+		for _, c := range pq.text {
+			if c.phrase {
+				got = append(got, c.text)
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%q: phrases %q, want %q", q, got, want)
+		}
+	}
+	pq, err := parseQuery("-'image generation' diffusion")
+	if err != nil || len(pq.exclude) != 1 || pq.exclude[0].text != "image generation" {
+		t.Errorf("-'image generation': excludes %v, %v", pq.exclude, err)
+	}
+}
