@@ -107,6 +107,12 @@ func (s *state) similar(ctx context.Context, label, text, exclude string, limit 
 		best = max(best, similarity(groups, missing, m.credit))
 	}
 	res.NoMatch = len(cands) == 0 || best < noSimilarCoverage
+	slices.SortStableFunc(cands, func(a, b candidate) int {
+		if c := cmpFloat(b.rank, a.rank); c != 0 {
+			return c
+		}
+		return strings.Compare(a.doc.ID, b.doc.ID) // the same order every time
+	})
 	for _, c := range cands {
 		res.Results = append(res.Results, s.result(c, cands[0].rank, mt, false))
 	}
