@@ -126,21 +126,20 @@ var metaWords = map[string]bool{
 	"according": true,
 	// "pros and cons of sparse attention", "tips for training GANs".
 	"pros": true, "cons": true, "tips": true,
-	// Asking for the newest ("latest papers by Sergey Levine", "newest GNN
-	// papers") orders by year (parsedQuery.newest); no abstract is about
-	// being recent.
-	"recent": true, "recently": true, "latest": true, "newest": true,
 }
+
+// recencyWords ask for the newest papers ("latest papers by Sergey Levine",
+// "newest GNN papers"): results are ordered by year (parsedQuery.newest),
+// and, like meta words, they are not searched, no abstract being about
+// being recent.
+var recencyWords = map[string]bool{"recent": true, "recently": true, "latest": true, "newest": true}
 
 // asksNewest reports whether text asks for the newest papers: a word of
 // recency typed outside quotes.
 func asksNewest(text []clause) bool {
 	for _, c := range text {
-		switch bareWord(c.text) {
-		case "recent", "recently", "latest", "newest":
-			if !c.phrase {
-				return true
-			}
+		if !c.phrase && recencyWords[bareWord(c.text)] {
+			return true
 		}
 	}
 	return false
@@ -224,7 +223,7 @@ var questionWords = map[string]bool{
 // isMetaWord reports whether the typed word w is dropped from the free text.
 func isMetaWord(w string, question bool) bool {
 	b := bareWord(w)
-	return metaWords[b] || (question && questionWords[b]) || isMagnitude(strings.ToLower(strings.Trim(w, ",;:!?()"))) ||
+	return metaWords[b] || recencyWords[b] || (question && questionWords[b]) || isMagnitude(strings.ToLower(strings.Trim(w, ",;:!?()"))) ||
 		asideAbbreviations[b] && !typedInCapitals(strings.Trim(w, ",;:!?()."))
 }
 
