@@ -189,8 +189,18 @@ const ambiguousShare = 0.1
 // dictionary pair it never defines weighs one), and the second must reach
 // ambiguousShare of the first.
 func ambiguous(es []expansion) bool {
-	var reps []expansion
-	var weights []int
+	_, weights := meanings(es)
+	if len(weights) < 2 {
+		return false
+	}
+	slices.Sort(weights)
+	return float64(weights[len(weights)-2]) >= ambiguousShare*float64(weights[len(weights)-1])
+}
+
+// meanings groups an acronym's long forms es by meaning (sameMeaning): one
+// long form for each, and its weight, the definitions the corpus mines
+// (a dictionary pair it never defines weighs one).
+func meanings(es []expansion) (reps []expansion, weights []int) {
 	for _, e := range es {
 		w := max(e.mined, 1)
 		i := slices.IndexFunc(reps, func(r expansion) bool { return sameMeaning(r, e) })
@@ -200,11 +210,7 @@ func ambiguous(es []expansion) bool {
 		}
 		weights[i] += w
 	}
-	if len(weights) < 2 {
-		return false
-	}
-	slices.Sort(weights)
-	return float64(weights[len(weights)-2]) >= ambiguousShare*float64(weights[len(weights)-1])
+	return reps, weights
 }
 
 // minorityShare: a meaning whose definitions are fewer than this share of
@@ -212,22 +218,11 @@ func ambiguous(es []expansion) bool {
 const minorityShare = 0.2
 
 // minority reports whether the corpus defines e's acronym for another
-// meaning at least 1/minorityShare times as often as for e's (weights as
-// in ambiguous): the ICLR and ICML 2024 papers define "TTS" seven times,
+// meaning at least 1/minorityShare times as often as for e's (meanings): the ICLR and ICML 2024 papers define "TTS" seven times,
 // always as text-to-speech, so their "TTS" is no match for "test-time
 // scaling".
 func (t *acronymTable) minority(e expansion) bool {
-	var reps []expansion
-	var weights []int
-	for _, x := range t.byAcronym[e.acronym] {
-		w := max(x.mined, 1)
-		i := slices.IndexFunc(reps, func(r expansion) bool { return sameMeaning(r, x) })
-		if i < 0 {
-			reps, weights = append(reps, x), append(weights, w)
-			continue
-		}
-		weights[i] += w
-	}
+	reps, weights := meanings(t.byAcronym[e.acronym])
 	own, other := 0, 0
 	for i, r := range reps {
 		if sameMeaning(r, e) {
