@@ -124,6 +124,10 @@ var metaWords = map[string]bool{
 	// Whose word it is: "the main limitation of RLHF according to recent
 	// work" matched papers that say "according".
 	"according": true,
+	// A preposition bleve's stop list lacks, which opens many titles
+	// ("Towards Understanding …"): "reward models are biased towards
+	// length" ranked a paper on inductive bias first.
+	"towards": true, "toward": true,
 	// "pros and cons of sparse attention", "tips for training GANs".
 	"pros": true, "cons": true, "tips": true,
 }

@@ -639,7 +639,7 @@ func TestYearSpanOfEveryPaperSaysNothing(t *testing.T) {
 // it matched one of those words.
 func TestAskingWordsAnsweredAsTheirTopic(t *testing.T) {
 	ix := bigIndex(t)
-	asking := []string{"refs", "cite", "tl;dr", "just", "ideally", "showing", "people", "days", "work", "related", "section", "writing", "building", "read", "used", "choose", "pros", "cons", "difference", "much", "worked", "reference", "100x", "2.5", "authors", "introduced", "reading", "list", "showed", "claim", "Q", "re", "question", "study", "Update", "new", "learn", "start", "here", "familiar", "foundational", "advances", "current", "according"}
+	asking := []string{"refs", "cite", "tl;dr", "just", "ideally", "showing", "people", "days", "work", "related", "section", "writing", "building", "read", "used", "choose", "pros", "cons", "difference", "much", "worked", "reference", "100x", "2.5", "authors", "introduced", "reading", "list", "showed", "claim", "Q", "re", "question", "study", "Update", "new", "learn", "start", "here", "familiar", "foundational", "advances", "current", "according", "towards"}
 	for q, topic := range map[string]string{
 		"how are people evaluating code generation these days":                                      "evaluating code generation",
 		"is in-context learning just gradient descent?":                                             "in-context learning gradient descent",
@@ -657,6 +657,7 @@ func TestAskingWordsAnsweredAsTheirTopic(t *testing.T) {
 		"pros and cons of sparse attention":                                                         "sparse attention",
 		"what is the difference between GCN and GAT?":                                               "GCN and GAT",
 		"difference between LoRA and QLoRA":                                                         "LoRA and QLoRA",
+		"reward models are biased towards length":                                                   "reward models are biased length",
 		"how much data do I need to fine-tune an LLM?":                                              "data to fine-tune an LLM",
 		"how far are LLMs from human translators?":                                                  "LLMs human translators",
 		"can someone point me to work on uncertainty quantification for LLMs":                       "uncertainty quantification for LLMs",
