@@ -177,26 +177,22 @@ func maxSentenceCoverage(sents []span, hits []hit, groups []group) float64 {
 
 // hasMagnitude reports whether sentence states how much: a number with a
 // factor or share after it ("2.6×", "4x", "30%", "2.35 ×", "3-fold", "10
-// times").
+// times"). The factor written on (isMagnitude) is the query's "100x" too.
 func hasMagnitude(sentence string) bool {
+	number := func(s string) bool { return strings.ContainsAny(s, "0123456789") && isNumber(s) }
 	words := strings.Fields(sentence)
 	for i, w := range words {
-		w = strings.TrimRight(w, ",;:.)")
-		n := strings.TrimLeft(w, "~≈<>(")
-		k := 0
-		for k < len(n) && (n[k] >= '0' && n[k] <= '9' || k > 0 && n[k] == '.') {
-			k++
-		}
-		if k == 0 {
-			continue
-		}
-		rest := n[k:]
-		if rest == "" && i+1 < len(words) {
-			rest = strings.TrimRight(words[i+1], ",;:.)")
-		}
-		switch strings.ToLower(rest) {
-		case "×", "x", "%", "-fold", "fold", "times", "-times":
+		w = strings.Trim(w, "~≈<>(),;:.")
+		switch {
+		case isMagnitude(w),
+			number(strings.TrimSuffix(w, "%")) && strings.HasSuffix(w, "%"),
+			number(strings.TrimSuffix(w, "-fold")) && strings.HasSuffix(w, "-fold"):
 			return true
+		case number(w) && i+1 < len(words):
+			switch strings.ToLower(strings.Trim(words[i+1], ",;:.)")) {
+			case "×", "x", "%", "fold", "times":
+				return true // "2.35 ×", "10 times"
+			}
 		}
 	}
 	return false

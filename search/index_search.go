@@ -33,9 +33,6 @@ const (
 	defaultLimit    = 5
 	maxLimit        = 100
 	maxOffset       = 10000
-	// rerankDepth is how many of bleve's best hits "more like this"
-	// re-ranks by query coverage.
-	rerankDepth = 30
 )
 
 // Search runs r over the index. Query-language errors are *Error of kind

@@ -228,30 +228,14 @@ func (p *parser) term(q *parsedQuery) error {
 		if err != nil {
 			return err
 		}
-		if text == "" {
-			return nil
-		}
-		c := clause{text: text, phrase: true}
-		if not {
-			q.exclude = append(q.exclude, c)
-		} else {
-			q.text = append(q.text, c)
-		}
+		q.add(clause{text: text, phrase: true}, not)
 		return nil
 	}
 	if end, ok := p.singleQuoted(); ok {
 		// 'Attention is all you need': single quotes make a phrase too.
 		text := strings.TrimSpace(string(p.src[p.pos+1 : end]))
 		p.pos = end + 1
-		if text == "" {
-			return nil
-		}
-		c := clause{text: text, phrase: true}
-		if not {
-			q.exclude = append(q.exclude, c)
-		} else {
-			q.text = append(q.text, c)
-		}
+		q.add(clause{text: text, phrase: true}, not)
 		return nil
 	}
 	word := p.word()
@@ -271,14 +255,20 @@ func (p *parser) term(q *parsedQuery) error {
 	if w, ok := chatShorthands[strings.ToLower(word)]; ok {
 		word = w // "zero-shot w/o finetuning": without
 	}
-	word = withoutStyleSuffix(word)
-	c := clause{text: word}
-	if not {
+	q.add(clause{text: withoutStyleSuffix(word)}, not)
+	return nil
+}
+
+// add puts c in the free text, or among the exclusions when not; an empty
+// phrase ("") is nothing to add.
+func (q *parsedQuery) add(c clause, not bool) {
+	switch {
+	case c.text == "":
+	case not:
 		q.exclude = append(q.exclude, c)
-	} else {
+	default:
 		q.text = append(q.text, c)
 	}
-	return nil
 }
 
 // singleQuoted reports whether a single quote at p.pos opens a phrase, and

@@ -72,19 +72,29 @@ type Options struct {
 	Search search.Options
 }
 
+// openBoth indexes b's corpus with paperbot and with the plain baseline.
+func openBoth(ctx context.Context, b *Benchmark, opts Options) (*search.Index, *baseline, error) {
+	ix, err := search.Open(ctx, b.Corpus, opts.Search)
+	if err != nil {
+		return nil, nil, err
+	}
+	base, err := newBaseline(b.Docs)
+	if err != nil {
+		_ = ix.Close()
+		return nil, nil, err
+	}
+	return ix, base, nil
+}
+
 // Run indexes b's corpus with paperbot and with the plain baseline, asks
 // every query of both, and scores them. A query paperbot rejects (a syntax
 // error) scores 0, as a failed query does in BEIR.
 func Run(ctx context.Context, b *Benchmark, opts Options) (*Report, error) {
-	ix, err := search.Open(ctx, b.Corpus, opts.Search)
+	ix, base, err := openBoth(ctx, b, opts)
 	if err != nil {
 		return nil, err
 	}
 	defer ix.Close()
-	base, err := newBaseline(b.Docs)
-	if err != nil {
-		return nil, err
-	}
 	defer base.close()
 
 	r := &Report{Benchmark: b.Name, Split: b.Split, Queries: len(b.Queries)}

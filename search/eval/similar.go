@@ -2,8 +2,6 @@ package eval
 
 import (
 	"context"
-
-	"github.com/paperbot/paperbot/search"
 )
 
 // SimilarReport measures "papers like this one" with a benchmark's own
@@ -21,15 +19,11 @@ type SimilarReport struct {
 
 // RunSimilar measures Index.Similar on b beside the plain baseline.
 func RunSimilar(ctx context.Context, b *Benchmark, opts Options) (*SimilarReport, error) {
-	ix, err := search.Open(ctx, b.Corpus, opts.Search)
+	ix, base, err := openBoth(ctx, b, opts)
 	if err != nil {
 		return nil, err
 	}
 	defer ix.Close()
-	base, err := newBaseline(b.Docs)
-	if err != nil {
-		return nil, err
-	}
 	defer base.close()
 
 	judged := map[string]map[string]bool{} // document -> the queries judging it relevant
