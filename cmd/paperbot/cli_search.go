@@ -160,11 +160,17 @@ func runSimilar(e *env, args []string) error {
 	defer done()
 	var res *search.Results
 	if *text != "" {
-		res, err = ix.SimilarText(e.ctx, *text, qf.limit)
+		if res, err = ix.SimilarText(e.ctx, *text, qf.limit); err == nil {
+			fmt.Fprintln(e.stderr, "papers like the text you gave")
+		}
 	} else {
 		var p search.Paper
 		if p, err = ix.Lookup(e.ctx, fs.Arg(0)); err == nil {
-			res, err = ix.Similar(e.ctx, p.ID, qf.limit)
+			if res, err = ix.Similar(e.ctx, p.ID, qf.limit); err == nil {
+				// A name may be another paper's than the one meant ("MAMBA:
+				// … Meta-Reinforcement Learning"): say which one this is.
+				fmt.Fprintf(e.stderr, "papers like %s: %s\n", p.ID, printable(p.Title))
+			}
 		}
 	}
 	if err != nil {

@@ -250,7 +250,12 @@ func TestAskForPapersLikeOne(t *testing.T) {
 		t.Fatal("search found nothing")
 	}
 	p := res.Results[0]
-	_, want, _ := runCmd(t, t.Context(), "similar", p.ID)
+	_, want, simErr := runCmd(t, t.Context(), "similar", p.ID)
+	if !strings.Contains(simErr, "papers like "+p.ID+": "+p.Title) {
+		// A name may be another paper's than the one meant: similar says
+		// which paper it took.
+		t.Errorf("similar %s does not say which paper the results are like: stderr %q", p.ID, simErr)
+	}
 	code, got, errOut := runCmd(t, t.Context(), "ask", `papers similar to "`+p.Title+`"?`)
 	if code != exitOK || got != want || !strings.Contains(errOut, "papers like "+p.ID) {
 		t.Errorf("ask papers similar to %q: exit %d, stderr %q\n%s\nwant as similar %s:\n%s", p.Title, code, errOut, got, p.ID, want)
@@ -267,7 +272,10 @@ func TestAskWithAPastedAbstract(t *testing.T) {
 		"A symmetry loss compatible with existing force fields and a Hessian-based variant for small systems " +
 		"let us explore conformational space; on alanine dipeptide and chignolin the method recovers the known " +
 		"important conformations, which may help protein folding and drug discovery studies that need cheap sampling."
-	_, want, _ := runCmd(t, t.Context(), "similar", "--text", abstract)
+	_, want, simErr := runCmd(t, t.Context(), "similar", "--text", abstract)
+	if !strings.Contains(simErr, "papers like the text") {
+		t.Errorf("similar --text does not say what the results are like: stderr %q", simErr)
+	}
 	code, got, errOut := runCmd(t, t.Context(), "ask", abstract)
 	if code != exitOK || got != want || !strings.Contains(errOut, "papers like the text") {
 		t.Errorf("ask with an abstract: exit %d, stderr %q\n%s\nwant as similar --text:\n%s", code, errOut, got, want)
