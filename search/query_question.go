@@ -1,6 +1,7 @@
 package search
 
 import (
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -38,6 +39,27 @@ var questionStarts = map[string]bool{
 // is also a word of the papers ("Ly6C hi monocytes").
 var greetings = map[string]bool{"hi": true, "hello": true, "hey": true}
 
+// botNames address the bot by name at the start of a message, typed
+// without Slack's mention markup ("hey paperbot, ...", "@paperbot what
+// is ..."): no paper is about the bot.
+var botNames = map[string]bool{"paperbot": true}
+
+// openingWords is how many of words open a message to the bot rather than
+// ask: a greeting and whom it greets ("hey paperbot,", "hi all,", "hello
+// team,"), or the bot's name alone.
+func openingWords(words []string) int {
+	n := 0
+	if len(words) > 1 && greetings[bareWord(words[0])] {
+		n = 1
+		if len(words) > 2 && !strings.HasSuffix(words[0], ",") && (strings.HasSuffix(words[1], ",") || botNames[bareWord(words[1])]) {
+			n = 2
+		}
+	} else if len(words) > 1 && botNames[bareWord(words[0])] {
+		n = 1
+	}
+	return n
+}
+
 // chatLabels open a message with a colon to say what it is ("Q: what is
 // grokking?", "re: kv cache"); like greetings, only first, since a title's
 // first words end with a colon too ("Mamba: linear-time ...").
@@ -65,9 +87,7 @@ func isQuestion(s string) bool {
 		return true
 	}
 	words := strings.Fields(s)
-	if len(words) > 1 && greetings[bareWord(words[0])] {
-		words = words[1:]
-	}
+	words = words[openingWords(words):]
 	if len(words) > 1 && isChatLabel(words[0]) {
 		words = words[1:]
 	}
@@ -237,10 +257,23 @@ func isMetaWord(w string, question bool) bool {
 // is a name's; the first word of a message is capitalised anyway ("Any
 // papers on …").
 func metaWordAt(words []clause, i int, question bool) bool {
+	if countOfPapers(words, i) || i > 0 && countOfPapers(words, i-1) {
+		return true // "5" and "works" of "10 works on kv cache"
+	}
 	if !isMetaWord(words[i].text, question) {
 		return false
 	}
 	return i == 0 || !startsCapital(words[i].text) || !startsCapital(words[i-1].text) || isMetaWord(words[i-1].text, question)
+}
+
+// countOfPapers reports whether words[i] is a number that says how many
+// papers are wanted ("give me 5 papers on world models"): no topic.
+func countOfPapers(words []clause, i int) bool {
+	if i+1 >= len(words) || words[i].phrase || words[i+1].phrase || !requestNouns[bareWord(words[i+1].text)] {
+		return false
+	}
+	n, err := strconv.Atoi(words[i].text)
+	return err == nil && n > 0 && n < 100
 }
 
 // startsCapital reports whether w opens with a capital letter.
@@ -351,4 +384,19 @@ func excludedSpan(text []clause, start int) (what clause, end int, ok bool) {
 // endsClause reports whether a typed word ends a clause of the sentence.
 func endsClause(w string) bool {
 	return strings.ContainsAny(w[len(w)-1:], ",.;:!?")
+}
+
+// openingClauses is openingWords of the typed words q.text opens with.
+func openingClauses(text []clause) int {
+	var words []string
+	for _, c := range text {
+		if c.phrase {
+			break
+		}
+		words = append(words, c.text)
+	}
+	if len(words) < len(text) {
+		words = append(words, "") // a phrase follows: the message goes on
+	}
+	return openingWords(words)
 }
