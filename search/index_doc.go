@@ -217,8 +217,8 @@ type altRef struct {
 }
 
 // wordCredit is how much a paper's word with r's stem counts, and whether
-// it counts at all: as an acronym, "CLIP" fully, "clipping" half, "dL"
-// (a unit, for DL) and "CLS" (another acronym, for CL) not at all.
+// it counts at all: as an acronym typed, "CLIP" fully, "clipping" half,
+// "dL" (a unit, for DL) and "CLS" (another acronym, for CL) not at all.
 func (r altRef) wordCredit(word string) (float64, bool) {
 	switch {
 	case r.acronym == "":
@@ -227,7 +227,9 @@ func (r altRef) wordCredit(word string) (float64, bool) {
 		return 0, false
 	case sameWord(word, r.acronym):
 		return r.credit, true
-	case typedInCapitals(word):
+	case typedInCapitals(word), !r.exact:
+		// Another acronym; or a word in lower case for an acronym the user
+		// did not type: "self-play fine-tuning" (SPIN) is no "pen spinning".
 		return 0, false
 	}
 	return r.credit * otherFormCredit, true

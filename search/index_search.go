@@ -154,6 +154,7 @@ func (s *state) search(ctx context.Context, text string, q *parsedQuery, limit, 
 			spelled := s.spelledPapers(ctx, q, groups, mt, cands)
 			cands = mergeRanked(cands, spelled, s.tune.Rerank)
 			res.Total += len(spelled)
+			cands = mergeRanked(cands, s.togetherPapers(ctx, q, groups, mt, cands), s.tune.Rerank)
 		}
 		if len(apart) > 0 {
 			s.rerank(apart, mt, mt.grams)
@@ -164,6 +165,11 @@ func (s *state) search(ctx context.Context, text string, q *parsedQuery, limit, 
 			}
 			cands = append(cands, apart...)
 		}
+	}
+	if len(groups) > 0 {
+		var dropped int
+		cands, dropped = s.withoutUnmatched(cands, groups)
+		res.Total -= dropped
 	}
 	var bestPaper candidate // the one the confidence comes from
 	switch {
@@ -536,6 +542,18 @@ func (s *state) result(c candidate, topRank float64, mt *matcher, wantAnswer boo
 	return r
 }
 
+// withoutUnmatched drops the re-ranked candidates that have none of the
+// query's words, as asked or apart: bleve finds stems, and "spinning" has
+// the stem of SPIN, the acronym of "self-play fine-tuning", which the
+// paper never writes. It returns how many it dropped.
+func (s *state) withoutUnmatched(cands []candidate, groups []group) ([]candidate, int) {
+	n := len(cands)
+	cands = slices.DeleteFunc(cands, func(c candidate) bool {
+		return c.m != nil && !slices.ContainsFunc(c.m.credit, func(x float64) bool { return x > 0 }) && len(s.wordsFound(c.doc, groups)) == 0
+	})
+	return cands, n - len(cands)
+}
+
 // wordsFound lists the query words a paper has apart, when it matches no
 // group as asked: "process", "reward" and "models" far from each other
 // are not the long form "process reward models", but they are why the
@@ -570,9 +588,10 @@ func (s *state) wordsFound(p *record, groups []group) []string {
 			if a.kind != altAcronym {
 				continue
 			}
+			words := a.words()
 			var apart []string
-			for _, w := range a.words() {
-				if text, ok := find(w, a.acronym); ok && !slices.Contains(apart, text) {
+			for _, w := range words {
+				if text, ok := find(w, a.acronym); ok && !slices.Contains(apart, text) && (len(words) > 1 || sameWord(text, a.acronym)) {
 					apart = append(apart, text)
 				}
 			}

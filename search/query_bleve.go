@@ -161,15 +161,21 @@ func (s *state) retrieved(groups []group) []group {
 	limit := s.ubiquitousLimit()
 	var out []group
 	for _, g := range groups {
-		if w := g.alts[0].words(); len(g.alts) == 1 && len(w) == 1 && len(g.names) == 0 && !g.isMeta() && s.vocab.df(w[0]) > limit {
-			continue
+		if !s.ubiquitous(g, limit) {
+			out = append(out, g)
 		}
-		out = append(out, g)
 	}
 	if !slices.ContainsFunc(out, s.groupKnown) {
 		return groups
 	}
 	return out
+}
+
+// ubiquitous reports whether g is one word in more than limit papers,
+// left out of bleve's lookup.
+func (s *state) ubiquitous(g group, limit int) bool {
+	w := g.alts[0].words()
+	return len(g.alts) == 1 && len(w) == 1 && len(g.names) == 0 && !g.isMeta() && s.vocab.df(w[0]) > limit
 }
 
 // groupQuery is an OR of the group's alternatives over title, abstract and,

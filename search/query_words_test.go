@@ -946,3 +946,22 @@ func TestNewestFirst(t *testing.T) {
 		}
 	}
 }
+
+// bleve scores a group by all its alternatives together, so "LMs" (the
+// acronym, and "language models" in titles) filled every candidate of
+// "diffusion LMs" with language-model papers; the papers that have both
+// words are looked up on their own.
+func TestEveryWordAmongTheCandidates(t *testing.T) {
+	topSay(t, bigIndex(t), 3, map[string]string{"diffusion LMs": "diffusion"})
+}
+
+// An acronym the user did not type is found as written, in capitals: the
+// SPIN of "self-play fine-tuning" is no "pen spinning", and a paper that
+// has only that (bleve finds the stem) is not listed.
+func TestAcronymOfALongFormIsWrittenInCapitals(t *testing.T) {
+	for i, r := range topResults(t, bigIndex(t), "self-play fine-tuning", 10) {
+		if m := slices.IndexFunc(r.Matched, func(m string) bool { return strings.Contains(m, "spinning") }); m >= 0 || len(r.Matched) == 0 {
+			t.Errorf("result %d %q matched %q", i+1, r.Title, r.Matched)
+		}
+	}
+}
