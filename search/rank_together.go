@@ -31,7 +31,10 @@ func (s *state) togetherPapers(ctx context.Context, q *parsedQuery, groups []gro
 			looked = append(looked, g)
 		}
 	}
-	if len(looked) < 2 {
+	if len(looked) < 2 || s.rarestPapers(looked) > pairMaxWalk {
+		// Only when the rarest group is in few papers, as for pairs: on
+		// 100k papers (paperbench, 600 queries) p99 was 18.6 ms before this
+		// lookup, 22.3 ms without the bound and 20.5 ms with it.
 		return nil
 	}
 	for _, c := range cands[:min(len(cands), s.tune.Rerank)] {
@@ -47,9 +50,13 @@ func (s *state) togetherPapers(ctx context.Context, q *parsedQuery, groups []gro
 	if !ok {
 		return nil
 	}
+	// Every group instead of their OR (which kept p99 at 31 ms), filters
+	// and exclusions as they were.
+	every := make([]bq.Query, 0, len(looked))
 	for _, g := range looked {
-		b.AddMust(groupQuery(g, s.altScale(g)))
+		every = append(every, groupQuery(g, s.altScale(g)))
 	}
+	b.Must = bq.NewConjunctionQuery(every)
 	found, _, err := s.run(ctx, b, togetherPapersMax)
 	if err != nil {
 		return nil
@@ -68,4 +75,25 @@ func (s *state) hasEvery(m *docMatch, groups []group, limit int) bool {
 		}
 	}
 	return true
+}
+
+// rarestPapers is about how many papers have the rarest of groups (at
+// most, over its alternatives); a name, year or venue counts as many.
+func (s *state) rarestPapers(groups []group) int {
+	rarest := s.vocab.n
+	for _, g := range groups {
+		if len(g.names) > 0 || g.isMeta() {
+			continue
+		}
+		n := 0
+		for _, a := range g.alts {
+			least := s.vocab.n
+			for _, w := range a.words() {
+				least = min(least, s.vocab.df(w))
+			}
+			n += least
+		}
+		rarest = min(rarest, n)
+	}
+	return rarest
 }
