@@ -332,6 +332,12 @@ func spokenExclusions(text, exclude []clause) ([]clause, []clause) {
 			start = i + 2
 		case spokenExclusionWords[w]:
 			start = i + 1
+		case relativeWords[w] && negationAt(text, i+1) > 0:
+			// "image generation that isn't based on diffusion" ranked
+			// diffusion papers first.
+			start = i + 1 + negationAt(text, i+1)
+		case c.text == "not" && negationAt(text, i) > 0:
+			start = i + negationAt(text, i) // "GANs not based on CNNs"
 		case c.text == "NOT" && i+1 < len(text) && text[i+1].text != "NOT":
 			// Boolean search as in Scholar or PubMed: "transformers NOT
 			// vision" leaves out the next word or phrase, as -vision does.
@@ -352,6 +358,39 @@ func spokenExclusions(text, exclude []clause) ([]clause, []clause) {
 		out = append(out, c) // nothing to leave out, or too long: kept as typed
 	}
 	return out, exclude
+}
+
+// relativeWords open a clause that may say what the papers are not.
+var relativeWords = map[string]bool{"that": true, "which": true}
+
+// negationAt is how many words of text at i say "not based on" ("isn't
+// based on", "are not based on"), 0 when they do not. Other negations
+// stay text: papers on methods that "don't use attention" or "don't need
+// labels" say "attention" and "labels", and "tokens that aren't needed"
+// asks for what is not needed.
+func negationAt(text []clause, i int) int {
+	word := func(j int) string {
+		if j >= len(text) || text[j].phrase || j > i && endsClause(text[j-1].text) {
+			return ""
+		}
+		return strings.ReplaceAll(bareWord(text[j].text), "’", "'")
+	}
+	n := 0
+	switch word(i) {
+	case "isn't", "isnt", "aren't", "arent", "not":
+		n = 1
+	case "is", "are":
+		if word(i+1) != "not" {
+			return 0
+		}
+		n = 2
+	default:
+		return 0
+	}
+	if word(i+n) != "based" || word(i+n+1) != "on" {
+		return 0
+	}
+	return n + 2
 }
 
 // excludedSpan reads what an exclusion in words names from text[start:]:

@@ -104,6 +104,14 @@ func TestParseQuery(t *testing.T) {
 		{"a long run after except is text", "models except those we trained on the cluster", parsedQuery{text: []clause{
 			{text: "models"}, {text: "except"}, {text: "those"}, {text: "we"}, {text: "trained"}, {text: "on"}, {text: "the"}, {text: "cluster"},
 		}}},
+		{"not based on excludes", "image generation that isn't based on diffusion", parsedQuery{
+			text: []clause{{text: "image"}, {text: "generation"}}, exclude: []clause{{text: "diffusion"}},
+		}},
+		{"not based on excludes without that", "GANs not based on CNNs", parsedQuery{text: []clause{{text: "GANs"}}, exclude: []clause{{text: "CNNs"}}}},
+		// Papers on attention-free models say "attention".
+		{"don't use is text", "models that don't use attention", parsedQuery{text: []clause{
+			{text: "models"}, {text: "that"}, {text: "don't"}, {text: "use"}, {text: "attention"},
+		}}},
 		{"not alone is a word", "not all tokens", parsedQuery{text: []clause{{text: "not"}, {text: "all"}, {text: "tokens"}}}},
 		{"italics", "_kv cache_ max_len", parsedQuery{text: []clause{{text: "kv"}, {text: "cache"}, {text: "max"}, {text: "len"}}}},
 		{"hi after the first word is a word", "Ly6C hi monocytes", parsedQuery{text: []clause{{text: "Ly6C"}, {text: "hi"}, {text: "monocytes"}}}},
