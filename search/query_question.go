@@ -158,15 +158,37 @@ var metaWords = map[string]bool{
 // being recent.
 var recencyWords = map[string]bool{"recent": true, "recently": true, "latest": true, "newest": true}
 
+// newAskers before "new" ask what is new: "what's new in protein
+// structure prediction?", "anything new on diffusion LMs?". Alone, "new"
+// is a word of the papers ("a new benchmark").
+var newAskers = map[string]bool{"what's": true, "what’s": true, "whats": true, "anything": true, "something": true}
+
 // asksNewest reports whether text asks for the newest papers: a word of
-// recency typed outside quotes.
+// recency typed outside quotes, or "what's new".
 func asksNewest(text []clause) bool {
-	for _, c := range text {
-		if !c.phrase && recencyWords[bareWord(c.text)] {
+	for i, c := range text {
+		if c.phrase {
+			continue
+		}
+		w := bareWord(c.text)
+		if recencyWords[w] {
+			return true
+		}
+		if whatsNewAt(text, i) {
 			return true
 		}
 	}
 	return false
+}
+
+// whatsNewAt reports whether text[i] is the "new" of "what's new" or
+// "anything new".
+func whatsNewAt(text []clause, i int) bool {
+	if text[i].phrase || bareWord(text[i].text) != "new" || i == 0 || text[i-1].phrase {
+		return false
+	}
+	before := bareWord(text[i-1].text)
+	return newAskers[before] || before == "is" && i > 1 && bareWord(text[i-2].text) == "what"
 }
 
 // questionWords are also dropped, but only from questions, where they frame
@@ -260,10 +282,37 @@ func metaWordAt(words []clause, i int, question bool) bool {
 	if countOfPapers(words, i) || i > 0 && countOfPapers(words, i-1) {
 		return true // "5" and "works" of "10 works on kv cache"
 	}
+	if chatNounAt(words, i) || whatsNewAt(words, i) {
+		return true
+	}
 	if !isMetaWord(words[i].text, question) {
 		return false
 	}
 	return i == 0 || !startsCapital(words[i].text) || !startsCapital(words[i-1].text) || isMetaWord(words[i-1].text, question)
+}
+
+// askerNouns name who asks after "our" or "my": "our lab works on …".
+var askerNouns = map[string]bool{"lab": true, "group": true, "team": true}
+
+// areaNouns name the topic itself after "this", "that" or "the", at the
+// end of a clause: "what's new in that space?", "… in this area".
+var areaNouns = map[string]bool{"space": true, "area": true, "field": true, "domain": true, "topic": true}
+
+// chatNounAt reports whether words[i] names the asker or the topic
+// rather than a topic: "lab" and "space" of "our lab works on protein
+// structure prediction, what's new in that space?".
+func chatNounAt(words []clause, i int) bool {
+	if i == 0 || words[i].phrase || words[i-1].phrase || endsClause(words[i-1].text) {
+		return false
+	}
+	w, before := bareWord(words[i].text), bareWord(words[i-1].text)
+	switch {
+	case askerNouns[w]:
+		return before == "our" || before == "my"
+	case areaNouns[w]:
+		return (before == "this" || before == "that" || before == "the") && (i+1 == len(words) || endsClause(words[i].text))
+	}
+	return false
 }
 
 // countOfPapers reports whether words[i] is a number that says how many

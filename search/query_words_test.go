@@ -639,7 +639,7 @@ func TestYearSpanOfEveryPaperSaysNothing(t *testing.T) {
 // it matched one of those words.
 func TestAskingWordsAnsweredAsTheirTopic(t *testing.T) {
 	ix := bigIndex(t)
-	asking := []string{"refs", "cite", "tl;dr", "just", "ideally", "showing", "people", "days", "work", "related", "section", "writing", "building", "read", "used", "choose", "pros", "cons", "difference", "much", "worked", "reference", "100x", "2.5", "authors", "introduced", "reading", "list", "showed", "claim", "Q", "re", "question", "study", "Update", "new", "learn", "start", "here", "familiar", "foundational", "advances", "current", "according", "towards", "hey", "paperbot", "team", "5", "10", "works"}
+	asking := []string{"refs", "cite", "tl;dr", "just", "ideally", "showing", "people", "days", "work", "related", "section", "writing", "building", "read", "used", "choose", "pros", "cons", "difference", "much", "worked", "reference", "100x", "2.5", "authors", "introduced", "reading", "list", "showed", "claim", "Q", "re", "question", "study", "Update", "new", "learn", "start", "here", "familiar", "foundational", "advances", "current", "according", "towards", "hey", "paperbot", "team", "5", "10", "works", "lab", "space"}
 	for q, topic := range map[string]string{
 		"how are people evaluating code generation these days":                                      "evaluating code generation",
 		"is in-context learning just gradient descent?":                                             "in-context learning gradient descent",
@@ -684,11 +684,12 @@ func TestAskingWordsAnsweredAsTheirTopic(t *testing.T) {
 		"Update: any new work on mamba":           "mamba",
 		// Whom a greeting greets, the bot's name, and how many papers are
 		// wanted are no topic.
-		"hey paperbot, anything new on diffusion LMs?": "diffusion LMs",
-		"hi team, any work on grokking?":               "grokking",
-		"paperbot what is grokking":                    "grokking",
-		"Give me 5 papers on world models":             "world models",
-		"10 works on kv cache":                         "kv cache",
+		"hey paperbot, anything new on diffusion LMs?":                             "latest diffusion LMs",
+		"our lab works on protein structure prediction, what's new in that space?": "latest protein structure prediction",
+		"hi team, any work on grokking?":                                           "grokking",
+		"paperbot what is grokking":                                                "grokking",
+		"Give me 5 papers on world models":                                         "world models",
+		"10 works on kv cache":                                                     "kv cache",
 		// A factor says how much, and is no topic.
 		"100x faster diffusion sampling": "faster diffusion sampling",
 		"2.5× smaller LLMs":              "smaller LLMs",
@@ -928,7 +929,8 @@ func TestNewestFirst(t *testing.T) {
 		papers = append(papers, Paper{ID: fmt.Sprintf("filler%d", i), Year: 2020, Title: fmt.Sprintf("Kernel methods %d", i), Abstract: "Kernels for regression and classification."})
 	}
 	ix := papersIndex(t, papers)
-	for _, q := range []string{"latest graph neural networks papers", "newest papers on graph neural networks", "graph neural networks, most recent first"} {
+	for _, q := range []string{"latest graph neural networks papers", "newest papers on graph neural networks", "graph neural networks, most recent first",
+		"what's new in graph neural networks?", "anything new on graph neural networks", "what is new in graph neural networks"} {
 		var got []string
 		for _, r := range topResults(t, ix, q, 5) {
 			got = append(got, r.ID)
