@@ -25,8 +25,10 @@ func FuzzRenderHostile(f *testing.F) {
 			Snippet: search.Snippet{{Text: snippet[:cut]}, {Text: snippet[cut:], Mark: true}, {Text: title}},
 			Answer:  snippet, Matched: []string{query, author},
 		}
+		page := results(query, 2, 0, r, r)
+		page.Missing = []string{query, author}
 		for _, rep := range []*Reply{
-			renderResults(resultsView{Results: results(query, 2, 0, r, r), State: viewState{Kind: viewSearch, Arg: "q"},
+			renderResults(resultsView{Results: page, State: viewState{Kind: viewSearch, Arg: "q"},
 				Heading: "Papers for “" + query + "”", Public: true, QuoteAnswer: true, PageSize: 2}),
 			renderResults(resultsView{Results: &search.Results{NoMatch: true}, State: viewState{Kind: viewSearch, Arg: query}, Help: "/paper help"}),
 			renderPaper(paperView{Paper: r.Paper, Buttons: true}),

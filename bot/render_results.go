@@ -76,6 +76,9 @@ func renderResults(v resultsView) *Reply {
 	if v.SharedBy != "" {
 		blocks = append(blocks, slack.NewContextBlock("shared_by", mrkdwn("Shared by "+userRef(v.SharedBy))))
 	}
+	if line := missingLine(r.Missing); line != "" {
+		blocks = append(blocks, slack.NewContextBlock("missing", mrkdwn(line)))
+	}
 	for i, res := range results {
 		blocks = append(blocks, slack.NewDividerBlock())
 		blocks = append(blocks, CardBlocks(res, CardOptions{Index: i, Buttons: true, NoAnswer: i == 0 && quoted})...)
@@ -87,6 +90,23 @@ func renderResults(v resultsView) *Reply {
 		blocks = append(blocks, slack.NewActionBlock("pager", acts...))
 	}
 	return &Reply{Text: resultsText(v.Heading, results), Blocks: blocks}
+}
+
+// budgetMissing bounds the line naming the words no paper has.
+const budgetMissing = 300
+
+// missingLine says which of the query's words none of the papers has, so
+// that papers on summarizing other documents are not taken for papers on
+// legal ones; "" when they have them all.
+func missingLine(words []string) string {
+	if len(words) == 0 {
+		return ""
+	}
+	quoted := make([]string, len(words))
+	for i, w := range words {
+		quoted[i] = "“" + EscapeInline(w) + "”"
+	}
+	return Truncate("None of these papers has "+strings.Join(quoted, " or ")+".", budgetMissing)
 }
 
 // nothingFound reports whether r has nothing relevant to show: the index

@@ -250,3 +250,22 @@ func mustJSON(t *testing.T, v any) string {
 	}
 	return string(b)
 }
+
+// A page of results names the query's words none of its papers has, escaped
+// like all user text; a page that has them all says nothing of it.
+func TestRenderMissingWords(t *testing.T) {
+	res := results("legal <!channel> summarization", 1, 0, fixedResult())
+	res.Missing = []string{"legal", "<!channel>"}
+	rep := renderResults(resultsView{Results: res, State: viewState{Kind: viewSearch, Arg: "q"}, Heading: "Papers", PageSize: 5})
+	checkSafe(t, rep)
+	if err := checkLimits(rep.Text, rep.Blocks); err != nil {
+		t.Fatal(err)
+	}
+	if got := mustJSON(t, rep.Blocks); !strings.Contains(got, `None of these papers has “legal” or “\u0026lt;!channel\u0026gt;”.`) {
+		t.Errorf("no line naming the missing words:\n%s", got)
+	}
+	res.Missing = nil
+	if got := mustJSON(t, renderResults(resultsView{Results: res, State: viewState{Kind: viewSearch, Arg: "q"}, Heading: "Papers", PageSize: 5}).Blocks); strings.Contains(got, "None of these papers") {
+		t.Errorf("a missing-words line with none missing:\n%s", got)
+	}
+}

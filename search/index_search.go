@@ -206,10 +206,51 @@ func (s *state) search(ctx context.Context, text string, q *parsedQuery, limit, 
 	if q.newest && !res.NoMatch {
 		s.newestFirst(cands)
 	}
-	for i := offset; i < min(len(cands), offset+limit); i++ {
-		res.Results = append(res.Results, s.result(cands[i], topRank, mt, wantAnswer && !res.NoMatch))
+	page := cands[min(offset, len(cands)):min(len(cands), offset+limit)]
+	for _, c := range page {
+		res.Results = append(res.Results, s.result(c, topRank, mt, wantAnswer && !res.NoMatch))
+	}
+	if !res.NoMatch {
+		res.Missing = s.missing(page, mt)
 	}
 	return res, nil
+}
+
+// missing lists, as typed, the query's words that no paper of page has,
+// neither as asked nor through an association: "legal" of "legal document
+// summarization" over papers on summarizing other documents. Years, venues,
+// names and words in most papers are left out: they say little.
+func (s *state) missing(page []candidate, mt *matcher) []string {
+	if len(page) == 0 {
+		return nil
+	}
+	limit := s.ubiquitousLimit()
+	var out []string
+	for gi, g := range mt.groups {
+		if g.isMeta() || len(g.names) > 0 || s.ubiquitous(g, limit) {
+			continue
+		}
+		found := false
+		for _, c := range page {
+			m := c.m
+			if m == nil {
+				mm := s.match(c.doc, mt)
+				m = &mm
+			}
+			if m.credit[gi] > 0 {
+				found = true
+				break
+			}
+		}
+		word := g.surface
+		if g.ident != "" {
+			word = g.ident
+		}
+		if !found && !slices.Contains(out, word) {
+			out = append(out, word)
+		}
+	}
+	return out
 }
 
 // newestFirst puts, among the re-ranked candidates, those that cover as much

@@ -967,3 +967,36 @@ func TestAcronymOfALongFormIsWrittenInCapitals(t *testing.T) {
 		}
 	}
 }
+
+// Results name the query's words none of the listed papers has: the papers
+// on summarizing other documents are no answer on legal ones, and their
+// cards said only what they matched.
+func TestMissingWordsAreNamed(t *testing.T) {
+	seeds, _ := seedIndex(t)
+	for q, want := range map[string][]string{
+		"legal kv cache compression":        {"legal"},
+		"kv cache compression in hospitals": {"hospitals"},
+		"kv cache compression":              nil,
+		"kv cache compression 2025":         nil, // a year is the papers', not their words
+	} {
+		res, err := seeds.Search(t.Context(), Request{Text: q, Limit: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.NoMatch || !slices.Equal(res.Missing, want) {
+			t.Errorf("%q: no_match %v, missing %q, want %q", q, res.NoMatch, res.Missing, want)
+		}
+	}
+	res, err := bigIndex(t).Search(t.Context(), Request{Text: "legal document summarization", Limit: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(res.Missing, []string{"legal"}) {
+		t.Errorf("legal document summarization: missing %q, want [legal]", res.Missing)
+	}
+	for _, r := range res.Results {
+		if says(r, "legal") {
+			t.Errorf("%q says legal, yet legal is listed as missing", r.Title)
+		}
+	}
+}

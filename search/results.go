@@ -49,6 +49,11 @@ type Results struct {
 	Total      int      `json:"total"`
 	Offset     int      `json:"offset"`
 	Results    []Result `json:"results"`
+	// Missing lists, as typed, the query's words that none of Results has
+	// (not even through an association), when Results are relevant: the
+	// user sees what the papers lack ("legal" of "legal document
+	// summarization").
+	Missing []string `json:"missing,omitempty"`
 }
 
 // Result is one ranked paper.

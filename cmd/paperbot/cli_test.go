@@ -284,3 +284,16 @@ func TestAskWithAPastedAbstract(t *testing.T) {
 		t.Errorf("the paper the abstract retells is not among the results:\n%s", got)
 	}
 }
+
+// TestMissingWordsNamed: as in Slack, the CLI names the query's words none
+// of the papers listed has, before them.
+func TestMissingWordsNamed(t *testing.T) {
+	clearEnv(t)
+	code, out, errOut := runCmd(t, t.Context(), "search", "-n", "3", "legal kv cache compression")
+	if code != exitOK || !strings.HasPrefix(out, "None of these papers has “legal”.\n\n1. ") {
+		t.Errorf("exit %d, stderr %q, output:\n%s", code, errOut, out)
+	}
+	if _, out, _ := runCmd(t, t.Context(), "search", "-n", "3", "kv cache compression"); strings.Contains(out, "None of these papers") {
+		t.Errorf("names missing words when none is missing:\n%s", out)
+	}
+}

@@ -33,6 +33,10 @@ func printResults(w io.Writer, res *search.Results, answerFirst, color bool) {
 		fmt.Fprintf(w, "Nothing really relevant for “%s”. The closest papers:\n\n", printable(res.Query))
 		results = results[:min(len(results), closestShown)]
 	}
+	if len(res.Missing) > 0 && !res.NoMatch {
+		// As in Slack: what the papers lack, before them.
+		fmt.Fprintf(w, "None of these papers has “%s”.\n\n", printable(strings.Join(res.Missing, "” or “")))
+	}
 	// Plain text has no markup: "**" is Markdown, not something a pipe or
 	// a log reader wants.
 	open, close := "", ""
