@@ -216,12 +216,18 @@ func (s *state) search(ctx context.Context, text string, q *parsedQuery, limit, 
 	return res, nil
 }
 
+// missingMaxWords is the most words (groups) a query may have for the
+// words its papers lack to be named.
+const missingMaxWords = 4
+
 // missing lists, as typed, the query's words that no paper of page has,
 // neither as asked nor through an association: "legal" of "legal document
 // summarization" over papers on summarizing other documents. Years, venues,
-// names and words in most papers are left out: they say little.
+// names and words in most papers are left out: they say little. So is
+// every word of a long message ("… mostly memory-bound decode …"), where
+// some are bound to be missing.
 func (s *state) missing(page []candidate, mt *matcher) []string {
-	if len(page) == 0 {
+	if len(page) == 0 || len(mt.groups) > missingMaxWords {
 		return nil
 	}
 	limit := s.ubiquitousLimit()

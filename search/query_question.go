@@ -288,7 +288,8 @@ func metaWordAt(words []clause, i int, question bool) bool {
 	if !isMetaWord(words[i].text, question) {
 		return false
 	}
-	return i == 0 || !startsCapital(words[i].text) || !startsCapital(words[i-1].text) || isMetaWord(words[i-1].text, question)
+	return i == 0 || !startsCapital(words[i].text) || !startsCapital(words[i-1].text) || isMetaWord(words[i-1].text, question) ||
+		endsClause(words[i-1].text) // "… for medical QA. Suggestions?": a new sentence
 }
 
 // askerNouns name who asks after "our" or "my": "our lab works on …".
