@@ -282,7 +282,7 @@ func metaWordAt(words []clause, i int, question bool) bool {
 	if countOfPapers(words, i) || i > 0 && countOfPapers(words, i-1) {
 		return true // "5" and "works" of "10 works on kv cache"
 	}
-	if chatNounAt(words, i) || whatsNewAt(words, i) {
+	if chatNounAt(words, i) || whatsNewAt(words, i) || firstPaperAt(words, i) {
 		return true
 	}
 	if !isMetaWord(words[i].text, question) {
@@ -290,6 +290,37 @@ func metaWordAt(words []clause, i int, question bool) bool {
 	}
 	return i == 0 || !startsCapital(words[i].text) || !startsCapital(words[i-1].text) || isMetaWord(words[i-1].text, question) ||
 		endsClause(words[i-1].text) // "… for medical QA. Suggestions?": a new sentence
+}
+
+// firstPaperAt reports whether words[i] asks for the paper that started a
+// topic: "original" or "first" before "paper" ("the original transformer
+// paper", "first paper on diffusion models"), no word of the topic.
+func firstPaperAt(words []clause, i int) bool {
+	if words[i].phrase || endsClause(words[i].text) {
+		return false
+	}
+	reach := 0
+	switch bareWord(words[i].text) {
+	case "original":
+		reach = 3 // "the original transformer paper"
+	case "first":
+		reach = 1 // "first paper on …", not "first order methods paper"
+	default:
+		return false
+	}
+	for j := i + 1; j < min(len(words), i+1+reach); j++ {
+		if words[j].phrase {
+			return false
+		}
+		switch bareWord(words[j].text) {
+		case "paper", "papers", "work", "article", "publication":
+			return true
+		}
+		if endsClause(words[j].text) {
+			return false
+		}
+	}
+	return false
 }
 
 // askerNouns name who asks after "our" or "my": "our lab works on …".
