@@ -285,7 +285,7 @@ func metaWordAt(words []clause, i int, question bool) bool {
 	if chatNounAt(words, i) || whatsNewAt(words, i) || firstPaperAt(words, i) {
 		return true
 	}
-	if !isMetaWord(words[i].text, question) {
+	if !isMetaWord(words[i].text, question) || topicVerbAt(words, i) {
 		return false
 	}
 	return i == 0 || !startsCapital(words[i].text) || !startsCapital(words[i-1].text) || isMetaWord(words[i-1].text, question) ||
@@ -321,6 +321,23 @@ func firstPaperAt(words []clause, i int) bool {
 		}
 	}
 	return false
+}
+
+// knowers ask: "does anyone know …", "do you know …", "I know of …".
+var knowers = map[string]bool{"i": true, "we": true, "you": true, "u": true, "anyone": true, "anybody": true,
+	"someone": true, "somebody": true, "folks": true, "everyone": true, "y'all": true}
+
+// topicVerbAt reports whether words[i], a verb that frames questions asked
+// by people ("does anyone know …"), has another subject and is the topic:
+// "do LLMs know when they don't know?" asks about LLMs' knowing, and found
+// LLM papers of every kind.
+func topicVerbAt(words []clause, i int) bool {
+	switch bareWord(words[i].text) {
+	case "know", "knows":
+	default:
+		return false
+	}
+	return i > 0 && !knowers[bareWord(words[i-1].text)] && !(i > 1 && knowers[bareWord(words[i-2].text)])
 }
 
 // askerNouns name who asks after "our" or "my": "our lab works on …".

@@ -689,6 +689,8 @@ func TestAskingWordsAnsweredAsTheirTopic(t *testing.T) {
 		"hi team, any work on grokking?":                                           "grokking",
 		"paperbot what is grokking":                                                "grokking",
 		"Give me 5 papers on world models":                                         "world models",
+		"I don't know much about grokking, any intro?":                             "grokking",
+		"does anyone know papers on grokking?":                                     "grokking",
 		"the original transformer paper":                                           "transformer",
 		"original GAN paper":                                                       "GAN",
 		"first paper on diffusion models":                                          "diffusion models",
@@ -1005,4 +1007,11 @@ func TestMissingWordsAreNamed(t *testing.T) {
 			t.Errorf("%q says legal, yet legal is listed as missing", r.Title)
 		}
 	}
+}
+
+// "know" frames a question when people know ("does anyone know …"); with
+// another subject it is the topic: "do LLMs know when they don't know?"
+// listed LLM papers of every kind.
+func TestKnowWithAnotherSubjectIsTheTopic(t *testing.T) {
+	topSay(t, bigIndex(t), 1, map[string]string{"do LLMs know when they don't know?": "know what they don't know"})
 }
