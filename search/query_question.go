@@ -234,7 +234,7 @@ var questionWords = map[string]bool{
 	// for ...", "how to choose ...". "theorem proving" is a topic: "proving"
 	// only opens a request (requestLinks).
 	"showing": true, "showed": true, "shown": true, "proposing": true,
-	"used": true, "choose": true, "choosing": true,
+	"used": true, "choose": true, "choosing": true, "pick": true, "picking": true, "decide": true,
 	// "what's the difference between GCN and GAT?", "how much data ...",
 	// "is batch norm still needed in transformers", "how far are LLMs from
 	// humans at ...?".

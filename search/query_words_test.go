@@ -639,7 +639,7 @@ func TestYearSpanOfEveryPaperSaysNothing(t *testing.T) {
 // it matched one of those words.
 func TestAskingWordsAnsweredAsTheirTopic(t *testing.T) {
 	ix := bigIndex(t)
-	asking := []string{"refs", "cite", "tl;dr", "just", "ideally", "showing", "people", "days", "work", "related", "section", "writing", "building", "read", "used", "choose", "pros", "cons", "difference", "much", "worked", "reference", "100x", "2.5", "authors", "introduced", "reading", "list", "showed", "claim", "Q", "re", "question", "study", "Update", "new", "learn", "start", "here", "familiar", "foundational", "advances", "current", "according", "towards", "hey", "paperbot", "team", "5", "10", "works", "lab", "space", "original"}
+	asking := []string{"refs", "cite", "tl;dr", "just", "ideally", "showing", "people", "days", "work", "related", "section", "writing", "building", "read", "used", "choose", "pros", "cons", "difference", "much", "worked", "reference", "100x", "2.5", "authors", "introduced", "reading", "list", "showed", "claim", "Q", "re", "question", "study", "Update", "new", "learn", "start", "here", "familiar", "foundational", "advances", "current", "according", "towards", "hey", "paperbot", "team", "5", "10", "works", "lab", "space", "original", "pick"}
 	for q, topic := range map[string]string{
 		"how are people evaluating code generation these days":                                      "evaluating code generation",
 		"is in-context learning just gradient descent?":                                             "in-context learning gradient descent",
@@ -691,6 +691,7 @@ func TestAskingWordsAnsweredAsTheirTopic(t *testing.T) {
 		"Give me 5 papers on world models":                                         "world models",
 		"I don't know much about grokking, any intro?":                             "grokking",
 		"does anyone know papers on grokking?":                                     "grokking",
+		"how do I pick the LoRA rank?":                                             "LoRA rank",
 		"the original transformer paper":                                           "transformer",
 		"original GAN paper":                                                       "GAN",
 		"first paper on diffusion models":                                          "diffusion models",
