@@ -223,7 +223,8 @@ const missingMaxWords = 4
 // missing lists, as typed, the query's words that no paper of page has,
 // neither as asked nor through an association: "legal" of "legal document
 // summarization" over papers on summarizing other documents. Years, venues,
-// names and words in most papers are left out: they say little. So is
+// names, words in most papers and the verb of "how do I …" are left out:
+// they say little. So is
 // every word of a long message ("… mostly memory-bound decode …"), where
 // some are bound to be missing.
 func (s *state) missing(page []candidate, mt *matcher) []string {
@@ -233,7 +234,7 @@ func (s *state) missing(page []candidate, mt *matcher) []string {
 	limit := s.ubiquitousLimit()
 	var out []string
 	for gi, g := range mt.groups {
-		if g.isMeta() || len(g.names) > 0 || s.ubiquitous(g, limit) {
+		if g.isMeta() || len(g.names) > 0 || g.action || s.ubiquitous(g, limit) {
 			continue
 		}
 		found := false

@@ -323,6 +323,24 @@ func firstPaperAt(words []clause, i int) bool {
 	return false
 }
 
+// howToVerbAt reports whether words[i] is the verb of "how do I …", "how
+// to …" or "how can we …": what the asker wants to do, which may be no
+// paper's word ("how do I grab embeddings from a transformer?" was refused
+// for "grab").
+func howToVerbAt(words []clause, i int) bool {
+	if i < 2 || words[i].phrase || words[i-1].phrase || words[i-2].phrase {
+		return false
+	}
+	a, b := bareWord(words[i-2].text), bareWord(words[i-1].text)
+	switch {
+	case a == "how" && b == "to":
+		return true
+	case b == "i" || b == "we" || b == "you" || b == "one":
+		return auxiliaries[a] && i > 2 && bareWord(words[i-3].text) == "how"
+	}
+	return false
+}
+
 // knowers ask: "does anyone know …", "do you know …", "I know of …".
 var knowers = map[string]bool{"i": true, "we": true, "you": true, "u": true, "anyone": true, "anybody": true,
 	"someone": true, "somebody": true, "folks": true, "everyone": true, "y'all": true}

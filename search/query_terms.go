@@ -183,6 +183,8 @@ type group struct {
 	// apart: a stop word, or a word that is no topic, stood between this
 	// group and the one before, or it is the first.
 	apart bool
+	// action: the verb of "how do I …" (qtoken.action).
+	action bool
 }
 
 // qtoken is one analysed query word.
@@ -202,6 +204,9 @@ type qtoken struct {
 	// stands for; as typed it may be another word ("Det-CGD") and counts
 	// as a synonym.
 	clipped bool
+	// action: the verb of "how do I …" ("stop" of "how do I stop reward
+	// hacking?"), what the asker wants to do rather than a topic.
+	action bool
 	// yearSpan is the span of years the words around a year make of it
 	// ("since 2023", "between 2017 and 2019"); zero for the year alone.
 	yearSpan yearClause
@@ -251,7 +256,8 @@ func (s *state) textGroupsOf(q *parsedQuery, wordsApart bool) []group {
 			}
 			continue
 		}
-		if metaWordAt(words, i, q.question) {
+		action := howToVerbAt(words, i)
+		if metaWordAt(words, i, q.question) || action && !s.knownText(c.text) {
 			continue
 		}
 		cs := compounds(c.text)
@@ -266,7 +272,7 @@ func (s *state) textGroupsOf(q *parsedQuery, wordsApart bool) []group {
 			gap = true // a stop word
 		}
 		for k, t := range toks {
-			qt := qtoken{stem: string(t.Term), surface: c.text[t.Start:t.End],
+			qt := qtoken{stem: string(t.Term), surface: c.text[t.Start:t.End], action: action && len(toks) == 1,
 				gapBefore: gap || (k > 0 && t.Position > toks[k-1].Position+1)}
 			if spanYears > 0 && yearWord(qt.surface) != 0 {
 				qt.yearSpan = span
@@ -310,6 +316,16 @@ func (s *state) textGroupsOf(q *parsedQuery, wordsApart bool) []group {
 	flush()
 	s.namesBesideNames(groups)
 	return weighKinds(mergeGroups(groups))
+}
+
+// knownText reports whether some paper has a word of text.
+func (s *state) knownText(text string) bool {
+	for _, t := range s.an.text.Analyze([]byte(text)) {
+		if s.vocab.has(string(t.Term)) {
+			return true
+		}
+	}
+	return false
 }
 
 // stopWordCompounds writes with hyphens the words typed apart that papers
@@ -680,6 +696,7 @@ func (s *state) wordGroup(t qtoken) group {
 		}
 	}
 	g = s.withMeta(g, t.yearSpan)
+	g.action = t.action
 	g.weight = s.groupWeight(g)
 	if variant != "" {
 		// A word is as rare as its commoner spelling: papers that write

@@ -639,7 +639,7 @@ func TestYearSpanOfEveryPaperSaysNothing(t *testing.T) {
 // it matched one of those words.
 func TestAskingWordsAnsweredAsTheirTopic(t *testing.T) {
 	ix := bigIndex(t)
-	asking := []string{"refs", "cite", "tl;dr", "just", "ideally", "showing", "people", "days", "work", "related", "section", "writing", "building", "read", "used", "choose", "pros", "cons", "difference", "much", "worked", "reference", "100x", "2.5", "authors", "introduced", "reading", "list", "showed", "claim", "Q", "re", "question", "study", "Update", "new", "learn", "start", "here", "familiar", "foundational", "advances", "current", "according", "towards", "hey", "paperbot", "team", "5", "10", "works", "lab", "space", "original", "pick"}
+	asking := []string{"refs", "cite", "tl;dr", "just", "ideally", "showing", "people", "days", "work", "related", "section", "writing", "building", "read", "used", "choose", "pros", "cons", "difference", "much", "worked", "reference", "100x", "2.5", "authors", "introduced", "reading", "list", "showed", "claim", "Q", "re", "question", "study", "Update", "new", "learn", "start", "here", "familiar", "foundational", "advances", "current", "according", "towards", "hey", "paperbot", "team", "5", "10", "works", "lab", "space", "original", "pick", "grab"}
 	for q, topic := range map[string]string{
 		"how are people evaluating code generation these days":                                      "evaluating code generation",
 		"is in-context learning just gradient descent?":                                             "in-context learning gradient descent",
@@ -692,6 +692,7 @@ func TestAskingWordsAnsweredAsTheirTopic(t *testing.T) {
 		"I don't know much about grokking, any intro?":                             "grokking",
 		"does anyone know papers on grokking?":                                     "grokking",
 		"how do I pick the LoRA rank?":                                             "LoRA rank",
+		"how do I grab embeddings from a transformer?":                             "embeddings from a transformer",
 		"the original transformer paper":                                           "transformer",
 		"original GAN paper":                                                       "GAN",
 		"first paper on diffusion models":                                          "diffusion models",
@@ -1002,6 +1003,10 @@ func TestMissingWordsAreNamed(t *testing.T) {
 	}
 	if !slices.Equal(res.Missing, []string{"legal"}) {
 		t.Errorf("legal document summarization: missing %q, want [legal]", res.Missing)
+	}
+	// What the asker wants to do is no topic the papers lack.
+	if res, err := bigIndex(t).Search(t.Context(), Request{Text: "how do I stop reward hacking?", Limit: 3}); err != nil || len(res.Missing) > 0 {
+		t.Errorf("how do I stop reward hacking?: missing %q (%v)", res.Missing, err)
 	}
 	for _, r := range res.Results {
 		if says(r, "legal") {
