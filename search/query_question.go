@@ -282,7 +282,7 @@ func metaWordAt(words []clause, i int, question bool) bool {
 	if countOfPapers(words, i) || i > 0 && countOfPapers(words, i-1) {
 		return true // "5" and "works" of "10 works on kv cache"
 	}
-	if chatNounAt(words, i) || whatsNewAt(words, i) || firstPaperAt(words, i) {
+	if chatNounAt(words, i) || whatsNewAt(words, i) || firstPaperAt(words, i) || requestAt(words, i) {
 		return true
 	}
 	if !isMetaWord(words[i].text, question) || topicVerbAt(words, i) {
@@ -290,6 +290,14 @@ func metaWordAt(words []clause, i int, question bool) bool {
 	}
 	return i == 0 || !startsCapital(words[i].text) || !startsCapital(words[i-1].text) || isMetaWord(words[i-1].text, question) ||
 		endsClause(words[i-1].text) // "… for medical QA. Suggestions?": a new sentence
+}
+
+// requestAt reports whether words[i] is the noun of a request inside the
+// text: "work" of "Kaiming He's work on graphs" (at the start, isQuestion
+// reads it).
+func requestAt(words []clause, i int) bool {
+	return i+1 < len(words) && !words[i].phrase && !words[i+1].phrase && !endsClause(words[i].text) &&
+		requestNouns[bareWord(words[i].text)] && requestLinks[bareWord(words[i+1].text)]
 }
 
 // firstPaperAt reports whether words[i] asks for the paper that started a

@@ -262,10 +262,10 @@ func (s *state) textGroupsOf(q *parsedQuery, wordsApart bool) []group {
 		}
 		cs := compounds(c.text)
 		toks := s.an.text.Analyze([]byte(c.text))
-		if len(toks) == 0 && len(run) > 0 && !gap && s.stopWordSurname(run[len(run)-1].surface, c.text) {
-			// "Kaiming He": the surname is a stop word to the text
-			// analyzer, and a name to look for.
-			run = append(run, qtoken{stem: strings.ToLower(c.text), surface: c.text})
+		if surname := withoutPossessive(c.text); len(toks) == 0 && len(run) > 0 && !gap && s.stopWordSurname(run[len(run)-1].surface, surname) {
+			// "Kaiming He", "Kaiming He's papers": the surname is a stop
+			// word to the text analyzer, and a name to look for.
+			run = append(run, qtoken{stem: strings.ToLower(surname), surface: surname})
 			continue
 		}
 		if len(toks) == 0 {
@@ -316,6 +316,12 @@ func (s *state) textGroupsOf(q *parsedQuery, wordsApart bool) []group {
 	flush()
 	s.namesBesideNames(groups)
 	return weighKinds(mergeGroups(groups))
+}
+
+// withoutPossessive is w without an ending "'s" ("He's" of "Kaiming He's
+// papers").
+func withoutPossessive(w string) string {
+	return strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
 }
 
 // knownText reports whether some paper has a word of text.
