@@ -203,6 +203,9 @@ func (s *state) search(ctx context.Context, text string, q *parsedQuery, limit, 
 	if len(cands) > 0 {
 		topRank = cands[0].rank
 	}
+	if !res.NoMatch {
+		s.askedYearsFirst(cands, groups)
+	}
 	if q.newest && !res.NoMatch {
 		s.newestFirst(cands)
 	}
@@ -258,6 +261,61 @@ func (s *state) missing(page []candidate, mt *matcher) []string {
 		}
 	}
 	return out
+}
+
+// askedYearsFirst puts, among the re-ranked candidates that have as much
+// of the query's text as the best of them, those of the years and venues
+// it names first (the more of them, the higher), in rank order; the rest
+// keep their places. Counted like title words, "2025" in "ICML 2025
+// papers on KV cache" left SepLLM, an ICML 2025 paper on KV cache, below
+// seven ICML 2024 ones.
+func (s *state) askedYearsFirst(cands []candidate, groups []group) {
+	if !slices.ContainsFunc(groups, group.isMeta) {
+		return
+	}
+	text := func(c candidate) float64 {
+		var got, total float64
+		for gi, g := range groups {
+			if !g.isMeta() {
+				total += g.weight
+				got += g.weight * c.m.credit[gi]
+			}
+		}
+		if total == 0 {
+			return 1
+		}
+		return got / total
+	}
+	asked := func(c candidate) int {
+		n := 0
+		for gi, g := range groups {
+			if g.isMeta() && c.m.credit[gi] > 0 {
+				n++
+			}
+		}
+		return n
+	}
+	n := min(len(cands), max(s.tune.Rerank, 1))
+	best := 0.0
+	for _, c := range cands[:n] {
+		if c.m != nil {
+			best = max(best, text(c))
+		}
+	}
+	// The full ones trade places among themselves: a paper of the year
+	// with less of the text keeps its place ("Lijun Zhang dynamic regret …
+	// (the NeurIPS 2018 one)").
+	var at []int
+	var full []candidate
+	for i, c := range cands[:n] {
+		if c.m != nil && text(c) >= best-1e-9 {
+			at, full = append(at, i), append(full, c)
+		}
+	}
+	slices.SortStableFunc(full, func(a, b candidate) int { return asked(b) - asked(a) })
+	for k, i := range at {
+		cands[i] = full[k]
+	}
 }
 
 // newestFirst puts, among the re-ranked candidates, those that cover as much

@@ -1025,3 +1025,28 @@ func TestMissingWordsAreNamed(t *testing.T) {
 func TestKnowWithAnotherSubjectIsTheTopic(t *testing.T) {
 	topSay(t, bigIndex(t), 1, map[string]string{"do LLMs know when they don't know?": "know what they don't know"})
 }
+
+// The papers of a year or venue the query names come first among those
+// that have all of its text: counted like a title word, "2025" left the
+// 2025 paper on KV caches below papers of 2024 that repeat "KV cache".
+func TestAskedYearsFirst(t *testing.T) {
+	var papers []Paper
+	for i := range 4 {
+		papers = append(papers, Paper{ID: fmt.Sprintf("kv2024-%d", i), Year: 2024, Venue: "ICML 2024", Title: fmt.Sprintf("KV cache eviction %d", i),
+			Abstract: "The KV cache grows with context. We compress the KV cache, evict KV cache entries and quantize the KV cache."})
+	}
+	papers = append(papers, Paper{ID: "kv2025", Year: 2025, Venue: "ICML 2025", Title: "Separators for long context",
+		Abstract: "Language models read long documents slowly, and their memory grows with every token they read. " +
+			"We compress segments of text into separator tokens, train models to attend to them, and evaluate on many " +
+			"benchmarks of reasoning, retrieval and summarization, where the smaller KV cache costs little accuracy."})
+	for i := range 10 {
+		papers = append(papers, Paper{ID: fmt.Sprintf("filler%d", i), Year: 2020, Title: fmt.Sprintf("Kernel methods %d", i), Abstract: "Kernels for regression and classification."})
+	}
+	ix := papersIndex(t, papers)
+	for _, q := range []string{"ICML 2025 papers on KV cache"} {
+		got := topResults(t, ix, q, 5)
+		if len(got) < 5 || got[0].ID != "kv2025" {
+			t.Errorf("%q: %v, want kv2025 first", q, ids(got))
+		}
+	}
+}
