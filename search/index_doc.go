@@ -227,12 +227,28 @@ func (r altRef) wordCredit(word string) (float64, bool) {
 		return 0, false
 	case sameWord(word, r.acronym):
 		return r.credit, true
-	case typedInCapitals(word), !r.exact:
-		// Another acronym; or a word in lower case for an acronym the user
-		// did not type: "self-play fine-tuning" (SPIN) is no "pen spinning".
+	case typedInCapitals(word), !r.exact, mixedCase(r.acronym):
+		// Another acronym; a word in lower case for an acronym the user did
+		// not type: "self-play fine-tuning" (SPIN) is no "pen spinning"; or
+		// for a name in mixed case: "RoPE" is no "Roping".
 		return 0, false
 	}
 	return r.credit * otherFormCredit, true
+}
+
+// mixedCase reports whether w has a capital after a lower-case letter
+// ("RoPE", "LoRA", "mRNA"): a name written so, not a word.
+func mixedCase(w string) bool {
+	lower := false
+	for _, r := range w {
+		switch {
+		case unicode.IsLower(r):
+			lower = true
+		case unicode.IsUpper(r) && lower:
+			return true
+		}
+	}
+	return false
 }
 
 func newMatcher(groups []group) *matcher {

@@ -682,7 +682,9 @@ func (s *state) wordsFound(p *record, groups []group) []string {
 		found := false
 		for _, t := range s.an.text.Analyze([]byte(g.surface)) {
 			if w := g.surface[t.Start:t.End]; !slices.Contains(out, w) {
-				if _, ok := find(string(t.Term), w); ok {
+				// An acronym or a mixed-case name counts as written: "Roping"
+				// is no RoPE.
+				if text, ok := find(string(t.Term), w); ok && (g.alts[0].acronym == "" || sameWord(text, g.alts[0].acronym)) {
 					out, found = append(out, w), true
 				}
 			}

@@ -633,7 +633,8 @@ func sameGaps(terms []string, typed []qtoken) bool {
 func (s *state) wordGroup(t qtoken) group {
 	g := group{surface: t.surface, ident: t.ident, alts: []alt{{kind: altExact, terms: []string{t.stem}}}}
 	caps := typedInCapitals(t.surface)
-	if caps {
+	if caps || mixedCase(t.surface) {
+		// Found as written: "RoPE" is no "Roping" (wordCredit).
 		g.alts[0].acronym = t.surface
 	}
 	if t.typedStem != "" {

@@ -1050,3 +1050,17 @@ func TestAskedYearsFirst(t *testing.T) {
 		}
 	}
 }
+
+// A name typed in mixed case is found as written: "RoPE" listed "Roping in
+// Uncertainty", a paper on Markov games.
+func TestMixedCaseNameAsWritten(t *testing.T) {
+	res, err := bigIndex(t).Search(t.Context(), Request{Text: "RoPE", Limit: 10})
+	if err != nil || res.NoMatch || len(res.Results) < 3 {
+		t.Fatalf("RoPE: %v, %+v", err, res)
+	}
+	for i, r := range res.Results {
+		if text := r.Title + " " + r.Abstract; !strings.Contains(text, "RoPE") && !strings.Contains(strings.ToLower(text), "rotary") {
+			t.Errorf("result %d %q has neither RoPE nor rotary", i+1, r.Title)
+		}
+	}
+}
