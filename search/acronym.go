@@ -218,9 +218,9 @@ func meanings(es []expansion) (reps []expansion, weights []int) {
 const minorityShare = 0.2
 
 // minority reports whether the corpus defines e's acronym for another
-// meaning at least 1/minorityShare times as often as for e's (meanings): the ICLR and ICML 2024 papers define "TTS" seven times,
-// always as text-to-speech, so their "TTS" is no match for "test-time
-// scaling".
+// meaning at least 1/minorityShare times as often as for e's (meanings):
+// the ICLR and ICML 2024 papers define "TTS" seven times, always as
+// text-to-speech, so their "TTS" is no match for "test-time scaling".
 func (t *acronymTable) minority(e expansion) bool {
 	reps, weights := meanings(t.byAcronym[e.acronym])
 	own, other := 0, 0

@@ -372,10 +372,17 @@ func (s *state) authorNamed(p *record, terms []string) bool {
 
 // coverage is the idf-weighted mean of per-group credits.
 func coverage(groups []group, credit []float64) float64 {
+	return coverageOf(groups, credit, func(group) bool { return true })
+}
+
+// coverageOf is coverage over the groups that count.
+func coverageOf(groups []group, credit []float64, counts func(group) bool) float64 {
 	var got, total float64
 	for gi, g := range groups {
-		total += g.weight
-		got += g.weight * credit[gi]
+		if counts(g) {
+			total += g.weight
+			got += g.weight * credit[gi]
+		}
 	}
 	if total == 0 {
 		return 0

@@ -210,6 +210,12 @@ func (s *state) search(ctx context.Context, text string, q *parsedQuery, limit, 
 		s.newestFirst(cands)
 	}
 	page := cands[min(offset, len(cands)):min(len(cands), offset+limit)]
+	for i := range page {
+		if page[i].m == nil && len(groups) > 0 { // past the re-ranked: matched once, for result and missing
+			m := s.match(page[i].doc, mt)
+			page[i].m = &m
+		}
+	}
 	for _, c := range page {
 		res.Results = append(res.Results, s.result(c, topRank, mt, wantAnswer && !res.NoMatch))
 	}
@@ -227,9 +233,8 @@ const missingMaxWords = 4
 // neither as asked nor through an association: "legal" of "legal document
 // summarization" over papers on summarizing other documents. Years, venues,
 // names, words in most papers and the verb of "how do I …" are left out:
-// they say little. So is
-// every word of a long message ("… mostly memory-bound decode …"), where
-// some are bound to be missing.
+// they say little. So is every word of a long message ("… mostly
+// memory-bound decode …"), where some are bound to be missing.
 func (s *state) missing(page []candidate, mt *matcher) []string {
 	if len(page) == 0 || len(mt.groups) > missingMaxWords {
 		return nil
@@ -240,18 +245,7 @@ func (s *state) missing(page []candidate, mt *matcher) []string {
 		if g.isMeta() || len(g.names) > 0 || g.action || s.ubiquitous(g, limit) {
 			continue
 		}
-		found := false
-		for _, c := range page {
-			m := c.m
-			if m == nil {
-				mm := s.match(c.doc, mt)
-				m = &mm
-			}
-			if m.credit[gi] > 0 {
-				found = true
-				break
-			}
-		}
+		found := slices.ContainsFunc(page, func(c candidate) bool { return c.m.credit[gi] > 0 })
 		word := g.surface
 		if g.ident != "" {
 			word = g.ident
@@ -263,28 +257,38 @@ func (s *state) missing(page []candidate, mt *matcher) []string {
 	return out
 }
 
+// fullAt returns the positions, among the re-ranked candidates, of those
+// that cover as much of the query by cover as the best of them.
+func (s *state) fullAt(cands []candidate, cover func(*docMatch) float64) []int {
+	n := min(len(cands), max(s.tune.Rerank, 1))
+	best := 0.0
+	for _, c := range cands[:n] {
+		if c.m != nil {
+			best = max(best, cover(c.m))
+		}
+	}
+	var at []int
+	for i, c := range cands[:n] {
+		if c.m != nil && cover(c.m) >= best-1e-9 {
+			at = append(at, i)
+		}
+	}
+	return at
+}
+
 // askedYearsFirst puts, among the re-ranked candidates that have as much
 // of the query's text as the best of them, those of the years and venues
-// it names first (the more of them, the higher), in rank order; the rest
-// keep their places. Counted like title words, "2025" in "ICML 2025
-// papers on KV cache" left SepLLM, an ICML 2025 paper on KV cache, below
-// seven ICML 2024 ones.
+// it names first (the more of them, the higher), in rank order. They trade
+// places among themselves only: a paper of the year with less of the text
+// keeps its place ("Lijun Zhang dynamic regret … (the NeurIPS 2018 one)").
+// Counted like title words, "2025" in "ICML 2025 papers on KV cache" left
+// SepLLM, an ICML 2025 paper on KV cache, below seven ICML 2024 ones.
 func (s *state) askedYearsFirst(cands []candidate, groups []group) {
 	if !slices.ContainsFunc(groups, group.isMeta) {
 		return
 	}
-	text := func(c candidate) float64 {
-		var got, total float64
-		for gi, g := range groups {
-			if !g.isMeta() {
-				total += g.weight
-				got += g.weight * c.m.credit[gi]
-			}
-		}
-		if total == 0 {
-			return 1
-		}
-		return got / total
+	text := func(m *docMatch) float64 {
+		return coverageOf(groups, m.credit, func(g group) bool { return !g.isMeta() })
 	}
 	asked := func(c candidate) int {
 		n := 0
@@ -295,22 +299,10 @@ func (s *state) askedYearsFirst(cands []candidate, groups []group) {
 		}
 		return n
 	}
-	n := min(len(cands), max(s.tune.Rerank, 1))
-	best := 0.0
-	for _, c := range cands[:n] {
-		if c.m != nil {
-			best = max(best, text(c))
-		}
-	}
-	// The full ones trade places among themselves: a paper of the year
-	// with less of the text keeps its place ("Lijun Zhang dynamic regret …
-	// (the NeurIPS 2018 one)").
-	var at []int
-	var full []candidate
-	for i, c := range cands[:n] {
-		if c.m != nil && text(c) >= best-1e-9 {
-			at, full = append(at, i), append(full, c)
-		}
+	at := s.fullAt(cands, text)
+	full := make([]candidate, len(at))
+	for k, i := range at {
+		full[k] = cands[i]
 	}
 	slices.SortStableFunc(full, func(a, b candidate) int { return asked(b) - asked(a) })
 	for k, i := range at {
@@ -320,29 +312,22 @@ func (s *state) askedYearsFirst(cands []candidate, groups []group) {
 
 // newestFirst puts, among the re-ranked candidates, those that cover as much
 // of the query as the best of them newest first, in rank order within a
-// year; the rest keep their places below. "latest papers by Sergey Levine"
+// year; the rest keep their order below. "latest papers by Sergey Levine"
 // listed his 2018 papers above his 2024 ones.
 func (s *state) newestFirst(cands []candidate) {
+	at := s.fullAt(cands, func(m *docMatch) float64 { return m.coverage })
 	n := min(len(cands), max(s.tune.Rerank, 1))
-	best := 0.0
-	for _, c := range cands[:n] {
-		if c.m != nil {
-			best = max(best, c.m.coverage)
+	full := make([]candidate, 0, n)
+	rest := make([]candidate, 0, n)
+	for i, c := range cands[:n] {
+		if len(at) > 0 && at[0] == i {
+			full, at = append(full, c), at[1:]
+		} else {
+			rest = append(rest, c)
 		}
 	}
-	full := func(c candidate) bool { return c.m != nil && c.m.coverage >= best-1e-9 }
-	slices.SortStableFunc(cands[:n], func(a, b candidate) int {
-		fa, fb := full(a), full(b)
-		switch {
-		case fa && !fb:
-			return -1
-		case fb && !fa:
-			return 1
-		case fa && fb:
-			return b.doc.Year - a.doc.Year
-		}
-		return 0
-	})
+	slices.SortStableFunc(full, func(a, b candidate) int { return b.doc.Year - a.doc.Year })
+	copy(cands, append(full, rest...))
 }
 
 // pastedLink answers a query that names a paper by its own link, in any
@@ -667,10 +652,11 @@ func (s *state) withoutUnmatched(cands []candidate, groups []group) ([]candidate
 // long form it has: "SNN (spike … neural … networks)".
 func (s *state) wordsFound(p *record, groups []group) []string {
 	fields := s.fields(p)
-	find := func(stem, typed string) (string, bool) {
+	// find returns the paper's first word with stem that counts (counts).
+	find := func(stem string, counts func(word string) bool) (string, bool) {
 		for _, f := range fields {
 			for _, t := range f.toks {
-				if w := f.text[t.start:t.end]; t.stem == stem && !otherCapitals(w, typed) {
+				if w := f.text[t.start:t.end]; t.stem == stem && counts(w) {
 					return w, true
 				}
 			}
@@ -679,12 +665,12 @@ func (s *state) wordsFound(p *record, groups []group) []string {
 	}
 	var out []string
 	for _, g := range groups {
+		// A typed word counts as the matcher counts it: "Roping" is no RoPE.
+		typed := altRef{acronym: g.alts[0].acronym, exact: true}
 		found := false
 		for _, t := range s.an.text.Analyze([]byte(g.surface)) {
 			if w := g.surface[t.Start:t.End]; !slices.Contains(out, w) {
-				// An acronym or a mixed-case name counts as written: "Roping"
-				// is no RoPE.
-				if text, ok := find(string(t.Term), w); ok && (g.alts[0].acronym == "" || sameWord(text, g.alts[0].acronym)) {
+				if _, ok := find(string(t.Term), func(word string) bool { _, ok := typed.wordCredit(word); return ok }); ok {
 					out, found = append(out, w), true
 				}
 			}
@@ -697,9 +683,15 @@ func (s *state) wordsFound(p *record, groups []group) []string {
 				continue
 			}
 			words := a.words()
+			// The acronym itself as written (not "spinning" for SPIN); the
+			// words of a long form in any case, but not as another acronym.
+			counts := func(word string) bool { return !otherCapitals(word, a.acronym) }
+			if len(words) == 1 {
+				counts = func(word string) bool { return !otherCapitals(word, a.acronym) && sameWord(word, a.acronym) }
+			}
 			var apart []string
 			for _, w := range words {
-				if text, ok := find(w, a.acronym); ok && !slices.Contains(apart, text) && (len(words) > 1 || sameWord(text, a.acronym)) {
+				if text, ok := find(w, counts); ok && !slices.Contains(apart, text) {
 					apart = append(apart, text)
 				}
 			}

@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"slices"
 
 	bq "github.com/blevesearch/bleve/v2/search/query"
 )
@@ -21,24 +22,23 @@ const togetherPapersMax = 10
 // group bleve looks up, re-scored as cands were; filters apply as in the
 // main run. None when a candidate already has them all.
 func (s *state) togetherPapers(ctx context.Context, q *parsedQuery, groups []group, mt *matcher, cands []candidate) []candidate {
-	limit := s.ubiquitousLimit()
-	var looked []group
-	for _, g := range groups {
-		if !s.ubiquitous(g, limit) {
-			if !s.groupKnown(g) {
-				return nil // no paper has it: none has them all
-			}
-			looked = append(looked, g)
-		}
-	}
-	if len(looked) < 2 || s.rarestPapers(looked) > pairMaxWalk {
-		// Only when the rarest group is in few papers, as for pairs: on
-		// 100k papers (paperbench, 600 queries) p99 was 18.6 ms before this
-		// lookup, 22.3 ms without the bound and 20.5 ms with it.
+	looked := s.retrieved(groups)
+	unknown := func(g group) bool { return !s.groupKnown(g) }
+	if len(looked) < 2 || slices.ContainsFunc(looked, unknown) || s.rarestPapers(looked) > pairMaxWalk {
+		// One no paper has: none has them all. A rarest group in many papers:
+		// as for pairs, on 100k papers (paperbench, 600 queries) p99 was
+		// 18.6 ms before this lookup, 22.3 ms without the bound and 20.5 ms
+		// with it.
 		return nil
 	}
+	// The groups a candidate must have: all that bleve looks up.
+	limit := s.ubiquitousLimit()
+	need := make([]bool, len(groups))
+	for i, g := range groups {
+		need[i] = !s.ubiquitous(g, limit)
+	}
 	for _, c := range cands[:min(len(cands), s.tune.Rerank)] {
-		if c.m != nil && s.hasEvery(c.m, groups, limit) {
+		if c.m != nil && hasEvery(c.m, need) {
 			return nil
 		}
 	}
@@ -66,11 +66,10 @@ func (s *state) togetherPapers(ctx context.Context, q *parsedQuery, groups []gro
 	return found
 }
 
-// hasEvery reports whether m matched every group of groups that is not
-// ubiquitous (in more than limit papers).
-func (s *state) hasEvery(m *docMatch, groups []group, limit int) bool {
-	for i, g := range groups {
-		if m.credit[i] == 0 && !s.ubiquitous(g, limit) {
+// hasEvery reports whether m matched every group that need marks.
+func hasEvery(m *docMatch, need []bool) bool {
+	for i, n := range need {
+		if n && m.credit[i] == 0 {
 			return false
 		}
 	}

@@ -159,7 +159,6 @@ func (s *state) distinctive(text string, fromCorpus bool) (groups []group, tfs [
 		minDF = 2
 	}
 	var gs []group
-	tf := map[string]float64{}
 	var absent []float64
 	for _, st := range order {
 		df := s.vocab.df(st)
@@ -173,7 +172,6 @@ func (s *state) distinctive(text string, fromCorpus bool) (groups []group, tfs [
 			absent = append(absent, n*2.2/(n+1.2)*s.vocab.idf(""))
 			continue
 		}
-		tf[st] = n
 		w := n * 2.2 / (n + 1.2) * s.vocab.idf(st)
 		gs = append(gs, group{surface: terms[st].surface, alts: []alt{{kind: altExact, terms: []string{st}}}, weight: w})
 	}
@@ -183,7 +181,7 @@ func (s *state) distinctive(text string, fromCorpus bool) (groups []group, tfs [
 	}
 	tfs = make([]float64, len(gs))
 	for i, g := range gs {
-		tfs[i] = tf[g.alts[0].terms[0]]
+		tfs[i] = float64(terms[g.alts[0].terms[0]].tf)
 	}
 	if fromCorpus {
 		// A paper's own words (its method's name) are not missing from the

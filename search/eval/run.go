@@ -72,30 +72,30 @@ type Options struct {
 	Search search.Options
 }
 
-// openBoth indexes b's corpus with paperbot and with the plain baseline.
-func openBoth(ctx context.Context, b *Benchmark, opts Options) (*search.Index, *baseline, error) {
-	ix, err := search.Open(ctx, b.Corpus, opts.Search)
+// openBoth indexes b's corpus with paperbot and with the plain baseline;
+// closeBoth closes both.
+func openBoth(ctx context.Context, b *Benchmark, opts Options) (ix *search.Index, base *baseline, closeBoth func(), err error) {
+	ix, err = search.Open(ctx, b.Corpus, opts.Search)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	base, err := newBaseline(b.Docs)
+	base, err = newBaseline(b.Docs)
 	if err != nil {
 		_ = ix.Close()
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	return ix, base, nil
+	return ix, base, func() { _ = ix.Close(); base.close() }, nil
 }
 
 // Run indexes b's corpus with paperbot and with the plain baseline, asks
 // every query of both, and scores them. A query paperbot rejects (a syntax
 // error) scores 0, as a failed query does in BEIR.
 func Run(ctx context.Context, b *Benchmark, opts Options) (*Report, error) {
-	ix, base, err := openBoth(ctx, b, opts)
+	ix, base, closeBoth, err := openBoth(ctx, b, opts)
 	if err != nil {
 		return nil, err
 	}
-	defer ix.Close()
-	defer base.close()
+	defer closeBoth()
 
 	r := &Report{Benchmark: b.Name, Split: b.Split, Queries: len(b.Queries)}
 	_, cues := search.AnswerWeights(tuningOf(opts))

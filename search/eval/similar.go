@@ -19,12 +19,11 @@ type SimilarReport struct {
 
 // RunSimilar measures Index.Similar on b beside the plain baseline.
 func RunSimilar(ctx context.Context, b *Benchmark, opts Options) (*SimilarReport, error) {
-	ix, base, err := openBoth(ctx, b, opts)
+	ix, base, closeBoth, err := openBoth(ctx, b, opts)
 	if err != nil {
 		return nil, err
 	}
-	defer ix.Close()
-	defer base.close()
+	defer closeBoth()
 
 	judged := map[string]map[string]bool{} // document -> the queries judging it relevant
 	for _, q := range b.Queries {
