@@ -81,14 +81,23 @@ type candidate struct {
 
 func (s *state) search(ctx context.Context, text string, q *parsedQuery, limit, offset int) (*Results, error) {
 	groups := s.textGroups(q)
-	if r, ok, err := s.pastedLink(ctx, q, groups); err != nil || ok {
-		if ok && offset > 0 {
-			r.Results = []Result{}
-		}
+	r, unheld, err := s.pastedLink(ctx, q, groups)
+	if err != nil || r != nil {
 		if r != nil {
+			if offset > 0 {
+				r.Results = []Result{}
+			}
 			r.Query, r.Offset = text, offset
 		}
 		return r, err
+	}
+	var unheldLink string // named among the missing words
+	if unheld >= 0 && len(groups) > 1 {
+		// A link to a paper the index does not hold matches no paper
+		// whole: "anything on <arxiv link|QLoRA>?" was refused. The words
+		// beside it say what the asker wants.
+		unheldLink = groups[unheld].surface
+		groups = slices.Delete(slices.Clone(groups), unheld, unheld+1)
 	}
 	if !q.filterOnly() && len(groups) == 0 && len(q.fields) == 0 && len(q.years) == 0 && q.hasCode == nil {
 		if !strings.ContainsFunc(text, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) {
@@ -221,6 +230,9 @@ func (s *state) search(ctx context.Context, text string, q *parsedQuery, limit, 
 	}
 	if !res.NoMatch {
 		res.Missing = s.missing(page, mt)
+		if unheldLink != "" {
+			res.Missing = append([]string{unheldLink}, res.Missing...)
+		}
 	}
 	return res, nil
 }
@@ -334,30 +346,34 @@ func (s *state) newestFirst(cands []candidate) {
 // form ("arxiv.org/pdf/2309.17453v2", "<https://openreview.net/forum?id=…|this
 // one>"), with that paper: the link says which paper is meant, and the
 // words around it ("this one", "arXiv") are what the asker calls it. ok is
-// false when the query has no such link or more than one, or no paper has
+// nil when the query has no such link or more than one, or no paper has
 // it: a code or project link is then searched for in the abstracts.
-func (s *state) pastedLink(ctx context.Context, q *parsedQuery, groups []group) (*Results, bool, error) {
+// unheld is the group of a lone paper link no paper has, else -1.
+func (s *state) pastedLink(ctx context.Context, q *parsedQuery, groups []group) (res *Results, unheld int, err error) {
 	if q.narrowed() {
-		return nil, false, nil // the paper may not pass the filters
+		return nil, -1, nil // the paper may not pass the filters
 	}
-	key := ""
-	for _, g := range groups {
+	key, at := "", -1
+	for gi, g := range groups {
 		if k, ok := corpus.PaperLinkKey(g.surface); ok {
 			if key != "" {
-				return nil, false, nil
+				return nil, -1, nil
 			}
-			key = k
+			key, at = k, gi
 		}
 	}
 	if key == "" {
-		return nil, false, nil
+		return nil, -1, nil
 	}
 	r, ok, err := s.recordAtLink(ctx, key)
-	if err != nil || !ok {
-		return nil, false, err
+	if err != nil {
+		return nil, -1, err
 	}
-	res := &Results{Total: 1, Confidence: 1, Results: []Result{s.result(candidate{doc: r, rank: 1}, 1, newMatcher(nil), false)}}
-	return res, true, nil
+	if !ok {
+		return nil, at, nil
+	}
+	res = &Results{Total: 1, Confidence: 1, Results: []Result{s.result(candidate{doc: r, rank: 1}, 1, newMatcher(nil), false)}}
+	return res, -1, nil
 }
 
 // singleWords counts the groups that are single words, not long forms.

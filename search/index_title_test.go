@@ -113,3 +113,31 @@ func TestPaperByLink(t *testing.T) {
 		t.Errorf("a code link found %v, want code0001 first", ids(res.Results))
 	}
 }
+
+// A link to a paper the index does not hold, pasted beside words ("anything
+// on <arxiv link|QLoRA>?", as Slack sends a named link), searches the words
+// and names the link among what the papers lack; alone it finds nothing.
+func TestLinkToAPaperNotHeld(t *testing.T) {
+	ix := papersIndex(t, []Paper{
+		{ID: "qlor0001", Title: "Accurate Quantized Fine-Tuning of LLMs", URL: "https://openreview.net/forum?id=aaaaaaaaaa",
+			Abstract: "We improve QLoRA, which fine-tunes a 4-bit quantized language model through low-rank adapters, by retaining the information quantization loses."},
+		{ID: "regs0001", Title: "Vision Transformers Need Registers", URL: "https://openreview.net/forum?id=2dnO3LLiJ1",
+			Abstract: "Adding register tokens to the input sequence of a vision transformer removes artifacts from its attention maps."},
+	})
+	const link = "arxiv.org/abs/2305.14314"
+	for _, q := range []string{"anything on QLoRA https://" + link + " ?", "QLoRA <https://" + link + "|the paper>"} {
+		res, err := ix.Search(t.Context(), Request{Text: q})
+		if err != nil {
+			t.Fatalf("Search(%q): %v", q, err)
+		}
+		if res.NoMatch || len(res.Results) == 0 || res.Results[0].ID != "qlor0001" {
+			t.Errorf("Search(%q) = %v (no_match %v); want qlor0001 answered", q, ids(res.Results), res.NoMatch)
+		}
+		if len(res.Missing) == 0 || res.Missing[0] != link {
+			t.Errorf("Search(%q): missing %q, want the link %s named first", q, res.Missing, link)
+		}
+	}
+	if res, err := ix.Search(t.Context(), Request{Text: "https://" + link}); err != nil || len(res.Results) != 0 {
+		t.Errorf("the link alone found %v (%v), want nothing", ids(res.Results), err)
+	}
+}
