@@ -238,7 +238,12 @@ func readQueries(file string) ([]string, error) {
 
 func printEval(w io.Writer, out evalOutput) {
 	r := out.Report
-	fmt.Fprintf(w, "%s, %s split: %d queries\n\n", r.Benchmark, r.Split, r.Queries)
+	fmt.Fprintf(w, "%s, %s split: %d queries\n", r.Benchmark, r.Split, r.Queries)
+	if r.Copies > 0 || r.Unloaded > 0 {
+		fmt.Fprintf(w, "paperbot indexes %d of %d documents: %d merged into a paper with the same title or text (ranked with it), %d not indexed (no abstract); the baseline indexes all\n",
+			r.Docs-r.Copies-r.Unloaded, r.Docs, r.Copies, r.Unloaded)
+	}
+	fmt.Fprintln(w)
 	fmt.Fprintf(w, "%-22s %8s %8s %10s\n", "", "nDCG@10", "MRR@10", "Recall@100")
 	fmt.Fprintf(w, "%-22s %8.3f %8.3f %10.3f\n", "plain BM25 (baseline)", r.Baseline.NDCG10, r.Baseline.MRR10, r.Baseline.Recall100)
 	fmt.Fprintf(w, "%-22s %8.3f %8.3f %10.3f\n\n", "paperbot", r.Paperbot.NDCG10, r.Paperbot.MRR10, r.Paperbot.Recall100)

@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/paperbot/paperbot/search"
 )
@@ -28,6 +29,12 @@ type Benchmark struct {
 	// DocOf maps its paper IDs to benchmark document IDs.
 	Corpus *search.Corpus
 	DocOf  map[string]string
+	// CopiesOf maps a paper ID to the documents the loader merged into it
+	// as copies (the same title or the same text), in file order. Unloaded
+	// are the documents it kept out (no abstract). The baseline indexes
+	// every document.
+	CopiesOf map[string][]string
+	Unloaded []string
 	// Queries of the split, in query-ID order, each with its judgments.
 	Queries []Query
 }
@@ -103,6 +110,7 @@ func LoadBEIR(dir, split string) (*Benchmark, error) {
 	}
 	b.Corpus = c
 	b.DocOf = make(map[string]string, len(c.Papers))
+	loaded := make([]string, len(b.Docs))
 	for _, p := range c.Papers {
 		i := strings.LastIndexByte(p.Source, ':')
 		line, err := strconv.Atoi(p.Source[i+1:])
@@ -110,8 +118,73 @@ func LoadBEIR(dir, split string) (*Benchmark, error) {
 			return nil, fmt.Errorf("paper %s comes from %q, not a line of %s", p.ID, p.Source, corpusFile)
 		}
 		b.DocOf[p.ID] = b.Docs[line-1].ID
+		loaded[line-1] = p.ID
 	}
+	b.CopiesOf, b.Unloaded = copiesOf(b.Docs, loaded)
 	return b, nil
+}
+
+// copiesOf finds, for each document the loader did not index, the paper
+// it was merged into: the one whose document has the same title or text,
+// compared by their letters and digits (the loader compares them cleaned).
+// The rest were kept out. loaded maps a document's index to its paper ID,
+// "" when none.
+func copiesOf(docs []Doc, loaded []string) (map[string][]string, []string) {
+	byKey := map[string]string{}
+	for i, id := range loaded {
+		if id == "" {
+			continue
+		}
+		for _, k := range copyKeys(docs[i]) {
+			if _, ok := byKey[k]; !ok {
+				byKey[k] = id
+			}
+		}
+	}
+	copies := map[string][]string{}
+	var unloaded []string
+	for i, id := range loaded {
+		if id != "" {
+			continue
+		}
+		found := false
+		for _, k := range copyKeys(docs[i]) {
+			if pid, ok := byKey[k]; ok {
+				copies[pid] = append(copies[pid], docs[i].ID)
+				found = true
+				break
+			}
+		}
+		if !found {
+			unloaded = append(unloaded, docs[i].ID)
+		}
+	}
+	return copies, unloaded
+}
+
+// copyKeys are the keys by which a document is another's copy: its title
+// and its text, each reduced to lower-case letters and digits.
+func copyKeys(d Doc) []string {
+	var out []string
+	for i, s := range []string{d.Title, d.Text} {
+		var b strings.Builder
+		b.WriteByte("tx"[i])
+		for _, r := range strings.ToLower(s) {
+			if unicode.IsLetter(r) || unicode.IsDigit(r) {
+				b.WriteRune(r)
+			}
+		}
+		if b.Len() > 1 {
+			out = append(out, b.String())
+		}
+	}
+	return out
+}
+
+// docsOf returns the documents paper id stands for: its own, then its
+// copies, as the baseline would rank identical documents side by side.
+func (b *Benchmark) docsOf(id string) []string {
+	return append([]string{b.DocOf[id]}, b.CopiesOf[id]...)
 }
 
 // readRationales adds rationale sentences; a missing file means none.

@@ -19,11 +19,17 @@ const (
 
 // Report holds the figures of one run.
 type Report struct {
-	Benchmark string  `json:"benchmark"`
-	Split     string  `json:"split"`
-	Queries   int     `json:"queries"`
-	Paperbot  Figures `json:"paperbot"`
-	Baseline  Figures `json:"baseline"`
+	Benchmark string `json:"benchmark"`
+	Split     string `json:"split"`
+	Queries   int    `json:"queries"`
+	// Docs counts the benchmark's documents; Copies those paperbot's
+	// loader merged into a paper with the same title or text (ranked with
+	// it), Unloaded those it kept out. The baseline indexes all of them.
+	Docs     int     `json:"docs"`
+	Copies   int     `json:"docs_merged"`
+	Unloaded int     `json:"docs_not_indexed"`
+	Paperbot Figures `json:"paperbot"`
+	Baseline Figures `json:"baseline"`
 	// Refused counts answerable queries paperbot answered "nothing relevant";
 	// RefusedTop1 those of them whose top paper was relevant all the same.
 	Refused     int `json:"refused"`
@@ -97,7 +103,10 @@ func Run(ctx context.Context, b *Benchmark, opts Options) (*Report, error) {
 	}
 	defer closeBoth()
 
-	r := &Report{Benchmark: b.Name, Split: b.Split, Queries: len(b.Queries)}
+	r := &Report{Benchmark: b.Name, Split: b.Split, Queries: len(b.Queries), Docs: len(b.Docs), Unloaded: len(b.Unloaded)}
+	for _, c := range b.CopiesOf {
+		r.Copies += len(c)
+	}
 	_, cues := search.AnswerWeights(tuningOf(opts))
 	var times []float64
 	for _, q := range b.Queries {
@@ -113,7 +122,7 @@ func Run(ctx context.Context, b *Benchmark, opts Options) (*Report, error) {
 			qr.Error = err.Error()
 		} else {
 			for _, x := range res.Results {
-				ranked = append(ranked, b.DocOf[x.ID])
+				ranked = append(ranked, b.docsOf(x.ID)...)
 			}
 			qr.NoMatch, qr.Confidence = res.NoMatch, res.Confidence
 			r.scoreAnswer(&qr, q, res, ranked)
@@ -126,7 +135,7 @@ func Run(ctx context.Context, b *Benchmark, opts Options) (*Report, error) {
 			}
 			var deepIDs []string
 			for _, x := range deep.Results {
-				deepIDs = append(deepIDs, b.DocOf[x.ID])
+				deepIDs = append(deepIDs, b.docsOf(x.ID)...)
 			}
 			r.Paperbot.Recall100 += recallAt(recallDepth, deepIDs, q.Relevant)
 		}

@@ -74,7 +74,7 @@ func RunSimilar(ctx context.Context, b *Benchmark, opts Options) (*SimilarReport
 		}
 		var ids []string
 		for _, x := range res.Results {
-			ids = append(ids, b.DocOf[x.ID])
+			ids = append(ids, b.docsOf(x.ID)...)
 		}
 		bids, err := base.search(ctx, d.Title+" "+d.Text, pageSize+1)
 		if err != nil {

@@ -1,0 +1,69 @@
+package eval
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+)
+
+// writeBEIR writes a BEIR-layout benchmark with one split, "test".
+func writeBEIR(t *testing.T, corpus, queries, qrels string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, body := range map[string]string{"corpus.jsonl": corpus, "queries.jsonl": queries, "qrels/test.tsv": qrels} {
+		file := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// Benchmarks hold copies (one text under several IDs) and documents with
+// no abstract, which paperbot's loader merges or keeps out where the
+// baseline indexes them all. A copy is ranked with the paper it was merged
+// into, so that relevant copies are not counted as never found, and the
+// report says how many documents paperbot did not index.
+func TestCopiesRankWithTheirPaper(t *testing.T) {
+	dir := writeBEIR(t,
+		`{"_id": "d1", "title": "Cholesterol and breast cancer", "text": "Cholesterol feeds breast cancer cells and increases their growth in culture."}
+{"_id": "d2", "title": "Cholesterol and Breast Cancer.", "text": "A second copy of the same study of cholesterol in breast cancer cells."}
+{"_id": "d3", "title": "", "text": "Cholesterol feeds breast cancer cells, and increases their growth in culture!"}
+{"_id": "d4", "title": "Statins", "text": ""}
+{"_id": "d5", "title": "Vitamin D and bone health", "text": "Vitamin D supplementation improves bone mineral density in older adults."}
+`,
+		`{"_id": "q1", "text": "Breast cancer cells feed on cholesterol"}
+{"_id": "q2", "text": "statins"}
+`,
+		"query-id\tcorpus-id\tscore\nq1\td3\t1\nq2\td4\t1\n")
+	b, err := LoadBEIR(dir, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var d1 string
+	for pid, did := range b.DocOf {
+		if did == "d1" {
+			d1 = pid
+		}
+	}
+	if got := b.docsOf(d1); !slices.Equal(got, []string{"d1", "d2", "d3"}) {
+		t.Errorf("d1's paper stands for %q, want d1 and its copies d2, d3", got)
+	}
+	if !slices.Equal(b.Unloaded, []string{"d4"}) {
+		t.Errorf("not indexed: %q, want d4 (no abstract)", b.Unloaded)
+	}
+	r, err := Run(t.Context(), b, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Docs != 5 || r.Copies != 2 || r.Unloaded != 1 {
+		t.Errorf("report: %d docs, %d merged, %d not indexed; want 5, 2, 1", r.Docs, r.Copies, r.Unloaded)
+	}
+	if q := r.PerQuery[0]; q.NDCG10 == 0 || !slices.Contains(q.Top, "d3") {
+		t.Errorf("q1: nDCG@10 %.3f, top %q; want its relevant copy d3 found with d1", q.NDCG10, q.Top)
+	}
+}
