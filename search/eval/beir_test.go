@@ -67,3 +67,30 @@ func TestCopiesRankWithTheirPaper(t *testing.T) {
 		t.Errorf("q1: nDCG@10 %.3f, top %q; want its relevant copy d3 found with d1", q.NDCG10, q.Top)
 	}
 }
+
+// Some benchmarks ask whole paragraphs (ArguAna's arguments run to two
+// hundred words), longer than any query may be. The bot and the CLI take
+// such text as pasted and list the papers like it; so does eval, rather
+// than score the query 0 as rejected.
+func TestParagraphQueryFindsPapersLikeIt(t *testing.T) {
+	dir := writeBEIR(t,
+		`{"_id": "a1", "title": "School uniforms reduce bullying", "text": "Requiring school uniforms lowers bullying over clothing and brands, since pupils from poorer families no longer stand out by what they wear, and teachers report calmer classrooms."}
+{"_id": "a2", "title": "Nuclear power and climate", "text": "Nuclear power stations emit almost no carbon dioxide while running, so replacing coal plants with reactors cuts a country's emissions sharply."}
+{"_id": "a3", "title": "Zoos and conservation", "text": "Zoos breed endangered species in captivity and return some of them to the wild, which has saved several species from extinction."}
+`,
+		`{"_id": "q1", "text": "School uniforms should be mandatory. When every pupil wears the same clothes, children from poorer families are not singled out for wearing cheap or old clothing, and the pressure to buy expensive brands disappears. Bullying about appearance falls, and classrooms are calmer, because attention moves from what pupils wear to what they learn. Uniforms also make pupils easy to recognise on school trips, which keeps them safer, and they save parents time and money every morning and every term of the school year."}
+`,
+		"query-id\tcorpus-id\tscore\nq1\ta1\t1\n")
+	b, err := LoadBEIR(dir, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Run(t.Context(), b, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := r.PerQuery[0]
+	if q.Error != "" || len(q.Top) == 0 || q.Top[0] != "a1" {
+		t.Errorf("paragraph query: top %q, error %q; want a1 first", q.Top, q.Error)
+	}
+}

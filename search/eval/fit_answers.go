@@ -91,7 +91,7 @@ func FitAnswers(ctx context.Context, b *Benchmark, folds int, opts Options) (*An
 	var pairs []answerPair
 	for _, q := range b.Queries {
 		top := ""
-		if res, err := ix.Search(ctx, search.Request{Text: q.Text, Limit: 1}); err == nil && len(res.Results) > 0 {
+		if res, err := ask(ctx, ix, q.Text, 1); err == nil && len(res.Results) > 0 {
 			top = b.DocOf[res.Results[0].ID]
 		}
 		for _, did := range slices.Sorted(maps.Keys(q.Rationales)) {

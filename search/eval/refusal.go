@@ -50,7 +50,7 @@ func RunRefusal(ctx context.Context, name string, c *search.Corpus, queries []st
 	defer ix.Close()
 	r := &Refusal{Name: name, Queries: len(queries), refuse: tuningOf(opts).Refuse}
 	for _, q := range queries {
-		res, err := ix.Search(ctx, search.Request{Text: q, Limit: pageSize})
+		res, err := ask(ctx, ix, q, pageSize)
 		if err != nil {
 			if search.KindOf(err) != search.Invalid {
 				return nil, err

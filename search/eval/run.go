@@ -93,6 +93,16 @@ func openBoth(ctx context.Context, b *Benchmark, opts Options) (ix *search.Index
 	return ix, base, func() { _ = ix.Close(); base.close() }, nil
 }
 
+// ask puts text to ix as the bot and the CLI do: text longer than any query
+// may be (a pasted paragraph, as ArguAna's arguments are) finds the papers
+// like it, anything else is a search.
+func ask(ctx context.Context, ix *search.Index, text string, limit int) (*search.Results, error) {
+	if search.PastedText(text) {
+		return ix.SimilarText(ctx, text, limit)
+	}
+	return ix.Search(ctx, search.Request{Text: text, Limit: limit})
+}
+
 // Run indexes b's corpus with paperbot and with the plain baseline, asks
 // every query of both, and scores them. A query paperbot rejects (a syntax
 // error) scores 0, as a failed query does in BEIR.
@@ -112,7 +122,7 @@ func Run(ctx context.Context, b *Benchmark, opts Options) (*Report, error) {
 	for _, q := range b.Queries {
 		qr := QueryResult{ID: q.ID, Text: q.Text}
 		t0 := time.Now()
-		res, err := ix.Search(ctx, search.Request{Text: q.Text, Limit: pageSize})
+		res, err := ask(ctx, ix, q.Text, pageSize)
 		times = append(times, float64(time.Since(t0).Microseconds())/1000)
 		var ranked []string
 		if err != nil {
@@ -129,7 +139,7 @@ func Run(ctx context.Context, b *Benchmark, opts Options) (*Report, error) {
 			if err := r.scoreCueAnswer(ctx, ix, qr.AnswerOK != nil, q, res, ranked, cues); err != nil {
 				return nil, err
 			}
-			deep, err := ix.Search(ctx, search.Request{Text: q.Text, Limit: recallDepth})
+			deep, err := ask(ctx, ix, q.Text, recallDepth)
 			if err != nil {
 				return nil, err
 			}
