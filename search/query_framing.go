@@ -86,12 +86,15 @@ func withoutAskersAndTimes(text []clause) []clause {
 	return out
 }
 
-// withoutRelatedWork drops "related work" (and "section") before what it is
-// on: "related work section on in-context learning" asks for papers on
+// withoutRelatedWork drops "related work" or "related-work" (and
+// "section") before what it is on: "related work section on in-context learning" asks for papers on
 // in-context learning; "related work generation" is a topic.
 func withoutRelatedWork(text []clause) []clause {
 	for i := range text {
-		for _, words := range [][]string{{"related", "work", "section", relatedWorkLinks}, {"related", "work", relatedWorkLinks}} {
+		for _, words := range [][]string{
+			{"related", "work", "section", relatedWorkLinks}, {"related", "work", relatedWorkLinks},
+			{"related-work", "section", relatedWorkLinks}, {"related-work", relatedWorkLinks},
+		} {
 			if wordsAt(text, i, words...) {
 				return append(text[:i:i], text[i+len(words)-1:]...)
 			}

@@ -654,6 +654,7 @@ func TestAskingWordsAnsweredAsTheirTopic(t *testing.T) {
 		"benchmarks of long context LLMs, ideally 2024":                                             "benchmarks of long context LLMs 2024",
 		"I'm writing a related work section on in-context learning. Which papers should I look at?": "in-context learning",
 		"related work for diffusion models":                                                         "diffusion models",
+		"Need refs for a related-work section on GNN expressivity":                                  "GNN expressivity",
 		"we're building a RAG system, what should we read?":                                         "RAG system",
 		"what datasets are used for evaluating LLM agents?":                                         "datasets for evaluating LLM agents",
 		"how to choose the learning rate for large batch training":                                  "learning rate for large batch training",
