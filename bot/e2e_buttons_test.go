@@ -49,6 +49,19 @@ func TestE2EPagingReplacesTheEphemeral(t *testing.T) {
 	}
 }
 
+// "give me 3 papers on …" shows three, and its pages go three at a time.
+func TestE2EAskedCountSetsThePage(t *testing.T) {
+	h := startBot(t, harnessOpts{})
+	m := searchEphemeral(t, h, "U1", "C1", "give me 3 papers on learning")
+	if text := bottest.BlockTexts(t, m); !strings.Contains(text, "Results 1–3") {
+		t.Fatalf("first page is not results 1–3:\n%s", text)
+	}
+	click(t, h, m, "U1", "page:next")
+	if text := bottest.BlockTexts(t, h.WaitReplaced("C1", "U1", 1)); !strings.Contains(text, "Results 4–6") {
+		t.Fatalf("page 2 is not results 4–6:\n%s", text)
+	}
+}
+
 func TestE2EShowAbstractAndMoreLikeThis(t *testing.T) {
 	h := startBot(t, harnessOpts{})
 	m := searchEphemeral(t, h, "U1", "C1", "protein conformations")

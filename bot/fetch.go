@@ -49,7 +49,7 @@ func (b *Bot) fetch(ctx context.Context, st viewState, answer bool) (fetched, er
 	case viewText:
 		f.Results, err = b.searcher.SimilarText(ctx, st.Arg, b.cfg.PageSize)
 	default:
-		f.Results, err = b.searcher.Search(ctx, search.Request{Text: st.Arg, Limit: b.cfg.PageSize, Offset: st.Offset, Answer: answer})
+		f.Results, err = b.searcher.Search(ctx, search.Request{Text: st.Arg, Limit: b.pageSize(st), Offset: st.Offset, Answer: answer})
 	}
 	return f, err
 }
@@ -61,4 +61,16 @@ func pageOf(res *search.Results, offset int) *search.Results {
 	page.Results = res.Results[min(offset, len(res.Results)):]
 	page.Total = min(res.Total, MaxSimilarResults)
 	return &page
+}
+
+// pageSize is how many results a page of st shows: as many as a search
+// asks for ("give me 3 papers on world models"), up to a message's worth,
+// else the configured page size.
+func (b *Bot) pageSize(st viewState) int {
+	if st.Kind == viewSearch {
+		if n := search.AskedCount(st.Arg); n > 0 {
+			return min(n, maxPageSize)
+		}
+	}
+	return b.cfg.PageSize
 }

@@ -36,7 +36,7 @@ func (b *Bot) renderView(f fetched, req *Request, aud audience) *Reply {
 	}
 	return renderResults(resultsView{Results: f.Results, State: st, Heading: "Papers for “" + st.Arg + "”",
 		Public: aud.Public, SharedBy: aud.SharedBy, QuoteAnswer: aud.Public && aud.SharedBy == "" && st.Offset == 0,
-		Help: req.helpCommand(), PageSize: b.cfg.PageSize})
+		Help: req.helpCommand(), PageSize: b.pageSize(st)})
 }
 
 // showView fetches what st describes, then renders it for aud.

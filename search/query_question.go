@@ -391,9 +391,13 @@ func chatNounAt(words []clause, i int) bool {
 }
 
 // countOfPapers reports whether words[i] is a number that says how many
-// papers are wanted ("give me 5 papers on world models"): no topic.
+// papers are wanted ("give me 5 papers on world models"): no topic. After
+// a name it is the name's version ("GPT 4 papers", "find Llama 3 papers").
 func countOfPapers(words []clause, i int) bool {
 	if i+1 >= len(words) || words[i].phrase || words[i+1].phrase || !requestNouns[bareWord(words[i+1].text)] {
+		return false
+	}
+	if i > 0 && !words[i-1].phrase && !endsClause(words[i-1].text) && (typedInCapitals(words[i-1].text) || i > 1 && startsCapital(words[i-1].text) && !endsClause(words[i-2].text)) {
 		return false
 	}
 	n, err := strconv.Atoi(words[i].text)
@@ -562,4 +566,20 @@ func openingClauses(text []clause) int {
 		words = append(words, "") // a phrase follows: the message goes on
 	}
 	return openingWords(words)
+}
+
+// AskedCount returns how many papers text asks for ("give me 3 papers on
+// world models": 3), 0 when it names no count: the page the asker expects.
+func AskedCount(text string) int {
+	q, err := parseQuery(text)
+	if err != nil {
+		return 0
+	}
+	for i, c := range q.text {
+		if countOfPapers(q.text, i) {
+			n, _ := strconv.Atoi(c.text)
+			return n
+		}
+	}
+	return 0
 }

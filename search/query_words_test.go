@@ -1065,3 +1065,24 @@ func TestMixedCaseNameAsWritten(t *testing.T) {
 		}
 	}
 }
+
+// A count before "papers" (or "works", "refs") is the number of papers
+// asked for; a number in the topic is not.
+func TestAskedCount(t *testing.T) {
+	for q, want := range map[string]int{
+		"Give me 5 papers on world models": 5,
+		"10 works on kv cache":             10,
+		"top 3 papers on diffusion":        3,
+		"papers on 3d vision":              0,
+		"5 tips for training GANs":         0,
+		"GPT 4 papers":                     0,
+		"find Llama 3 papers":              0,
+		"Top 3 papers on RLHF":             3,
+		"Show me 2 papers on LoRA":         2,
+		"kv cache":                         0,
+	} {
+		if got := AskedCount(q); got != want {
+			t.Errorf("AskedCount(%q) = %d, want %d", q, got, want)
+		}
+	}
+}

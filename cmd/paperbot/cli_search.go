@@ -48,6 +48,9 @@ func runQuery(e *env, name string, args []string) error {
 	if text == "" {
 		return usagef("say what to look for, for example: paperbot %s \"kv cache compression\"", name)
 	}
+	if n := search.AskedCount(text); n > 0 && !flagSet(fs, "n") {
+		qf.limit = min(n, 100) // "give me 3 papers on …", as the bot pages it
+	}
 	if err := e.forward(name, args, ""); err != nil {
 		return err
 	}
@@ -231,4 +234,11 @@ func writeJSON(w io.Writer, v any) error {
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	return enc.Encode(v)
+}
+
+// flagSet reports whether the command line set flag name.
+func flagSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
 }

@@ -297,3 +297,25 @@ func TestMissingWordsNamed(t *testing.T) {
 		t.Errorf("names missing words when none is missing:\n%s", out)
 	}
 }
+
+// "give me 2 papers on …" lists two, as the bot pages it; -n still rules.
+func TestAskedCountSetsTheLimit(t *testing.T) {
+	clearEnv(t)
+	count := func(args ...string) int {
+		t.Helper()
+		code, out, errOut := runCmd(t, t.Context(), append([]string{"search", "--json"}, args...)...)
+		var res struct {
+			Results []json.RawMessage `json:"results"`
+		}
+		if code != exitOK || json.Unmarshal([]byte(out), &res) != nil {
+			t.Fatalf("%q: exit %d, stderr %q", args, code, errOut)
+		}
+		return len(res.Results)
+	}
+	if n := count("give me 2 papers on language models"); n != 2 {
+		t.Errorf("asked for 2 papers, got %d", n)
+	}
+	if n := count("-n", "4", "give me 2 papers on language models"); n != 4 {
+		t.Errorf("-n 4 with 2 asked: got %d, want 4", n)
+	}
+}
