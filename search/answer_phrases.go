@@ -15,7 +15,8 @@ var (
 	hedgePhrases    = []string{"suggest", "indicat", " may ", " might ", "likely", " could ", "support"}
 	negationPhrases = []string{" not ", " no ", "neither", " nor ", "n't"}
 	unknownPhrases  = []string{"unclear", "unknown", "not known", "poorly understood", "not well understood",
-		"little is known", "remains to be", "remain to be", "remains elusive", "remain elusive", "controversial", "has not been", "have not been"}
+		"little is known", "remains to be", "remain to be", "remains elusive", "remain elusive", "controversial", "has not been", "have not been",
+		"remains limited", "remain limited"}
 	procedurePhrases = []string{"we generated", "we used", "we performed", "we examined", "we analyzed", "we analysed",
 		"we measured", "we conducted", "we compared", "we recruited", "we studied", "we tested", "we assessed",
 		"we investigated", "we addressed", "we evaluated", "we screened", "we sequenced", "we constructed",
@@ -34,7 +35,10 @@ var (
 		"recent years have", "recent advances", "recent progress", "recent work", "recent studies", "is a popular",
 		"are a popular", "has emerged", "have emerged", "is a fundamental", "is a central", "remains a challenge",
 		"remains challenging", "is a challenging", "is a promising", "are a promising", "has been widely",
-		"have been widely"}
+		"have been widely", "a common approach", "a popular approach", "a standard approach", "the standard approach",
+		"common practice", "standard practice", "prior work has", "previous work has", "prior works have",
+		"previous works have", "previous studies have", "prior studies have", "existing approaches, however",
+		"existing methods, however", "existing works, however"}
 	contribPhrases = []string{"we propose", "we present", "we introduce", "we develop", "here we", "in this paper",
 		"in this work", "in this study", "this study", "we describe", "we report"}
 )

@@ -181,3 +181,23 @@ func TestTitleOnlyMatchStillAnswers(t *testing.T) {
 		t.Errorf("a search without asking for an answer got %q", firstAnswer(res))
 	}
 }
+
+// The answer is the paper's finding, not what others commonly do or how
+// earlier work falls short: over the seeds, these questions were answered
+// with "A common approach is to raise the decoding temperature." and
+// "Existing approaches, however, either compromise …".
+func TestAnswerIsNotTheCommonApproach(t *testing.T) {
+	ix, _ := seedIndex(t)
+	for q, background := range map[string]string{
+		"which paper studies whether diverse outputs can be had without raising temperature?": "A common approach",
+		"is there a way to watermark LLM text with multiple bits of info?":                    "Existing approaches, however",
+	} {
+		res, err := ix.Search(t.Context(), Request{Text: q, Limit: 1, Answer: true})
+		if err != nil || len(res.Results) == 0 {
+			t.Fatalf("%q: %v, %d results", q, err, len(res.Results))
+		}
+		if a := res.Results[0].Answer; a == "" || strings.HasPrefix(a, background) {
+			t.Errorf("%q answered with %q, the background", q, a)
+		}
+	}
+}
