@@ -123,3 +123,23 @@ func TestAnswerIsNotTheSetting(t *testing.T) {
 		t.Errorf("answer %q, want the finding that BatchNorm smooths the optimization landscape", a)
 	}
 }
+
+// How an ML abstract opens sets the scene: what a method has shown, what
+// remains a challenge, what methods typically do. A finding that beats
+// existing methods does not.
+func TestSettingPhrases(t *testing.T) {
+	for s, want := range map[string]bool{
+		"Sparsely activated Mixture-of-Experts (SMoE) has shown promise to scale up the learning capacity of neural networks.": true,
+		"Catastrophic forgetting emerges as a critical challenge when fine-tuning multi-modal large language models.":          true,
+		"Achieving precise unlearning typically involves fully retraining the model.":                                          true,
+		"A common approach is to raise the decoding temperature.":                                                              true,
+		"Our method outperforms existing methods by 4 points on GSM8K.":                                                        false,
+		"We show that the loss changes the precision-recall trade-off.":                                                        false,
+	} {
+		var f answerFeatures
+		textFeatures(&f, s, string(lowerPadded(nil, s)))
+		if got := f[featSetting] == 1; got != want {
+			t.Errorf("%q sets the scene: %v, want %v", s, got, want)
+		}
+	}
+}

@@ -38,7 +38,13 @@ var (
 		"have been widely", "a common approach", "a popular approach", "a standard approach", "the standard approach",
 		"common practice", "standard practice", "prior work has", "previous work has", "prior works have",
 		"previous works have", "previous studies have", "prior studies have", "existing approaches, however",
-		"existing methods, however", "existing works, however"}
+		"existing methods, however", "existing works, however", "has shown promise", "have shown promise",
+		"has shown remarkable", "have shown remarkable", "have demonstrated remarkable", "has demonstrated remarkable",
+		"have achieved remarkable", "has achieved remarkable", "remarkable success", "impressive success",
+		"is a critical challenge", "a key challenge", "a major challenge", "a significant challenge",
+		"a fundamental challenge", "a long-standing", "longstanding challenge", "emerges as a", "typically rely",
+		"typically relies", "typically require", "typically requires", "typically involve", "typically involves",
+		"often rely", "usually rely"}
 	contribPhrases = []string{"we propose", "we present", "we introduce", "we develop", "here we", "in this paper",
 		"in this work", "in this study", "this study", "we describe", "we report"}
 )
