@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -212,7 +213,10 @@ func (b *Benchmark) readRationales(file string) error {
 	})
 }
 
-// readQrels reads query-id TAB corpus-id TAB score lines after a header.
+// readQrels reads judgments: query-id TAB corpus-id TAB score, as BEIR
+// writes them after a header line; TREC's four columns (query-id, an
+// unused iteration, corpus-id, score) and space-separated columns too. A
+// score may be written as a decimal ("1.0"); 0 and below are not relevant.
 func readQrels(file string) (map[string]map[string]int, error) {
 	data, err := os.ReadFile(file)
 	if err != nil {
@@ -220,16 +224,25 @@ func readQrels(file string) (map[string]map[string]int, error) {
 	}
 	out := map[string]map[string]int{}
 	for n, line := range strings.Split(string(data), "\n") {
-		line = strings.TrimRight(line, "\r")
-		if n == 0 || line == "" {
+		line = strings.TrimSpace(line)
+		if line == "" {
 			continue
 		}
 		f := strings.Split(line, "\t")
 		if len(f) != 3 {
-			return nil, fmt.Errorf("%s:%d: want 3 tab-separated columns", file, n+1)
+			f = strings.Fields(line)
 		}
-		score, err := strconv.Atoi(f[2])
-		if err != nil {
+		if len(f) == 4 {
+			f = []string{f[0], f[2], f[3]} // TREC: query, iteration, document, score
+		}
+		if len(f) != 3 {
+			return nil, fmt.Errorf("%s:%d: want 3 tab-separated columns (query-id, corpus-id, score)", file, n+1)
+		}
+		score, err := strconv.ParseFloat(f[2], 64)
+		if err != nil || math.IsNaN(score) || math.IsInf(score, 0) {
+			if n == 0 {
+				continue // the header
+			}
 			return nil, fmt.Errorf("%s:%d: score %q is not a number", file, n+1, f[2])
 		}
 		if score <= 0 {
@@ -238,7 +251,7 @@ func readQrels(file string) (map[string]map[string]int, error) {
 		if out[f[0]] == nil {
 			out[f[0]] = map[string]int{}
 		}
-		out[f[0]][f[1]] = score
+		out[f[0]][f[1]] = max(1, int(math.Round(score)))
 	}
 	return out, nil
 }

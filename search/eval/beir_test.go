@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -92,5 +93,37 @@ func TestParagraphQueryFindsPapersLikeIt(t *testing.T) {
 	q := r.PerQuery[0]
 	if q.Error != "" || len(q.Top) == 0 || q.Top[0] != "a1" {
 		t.Errorf("paragraph query: top %q, error %q; want a1 first", q.Top, q.Error)
+	}
+}
+
+// Judgments come as BEIR writes them, and in the forms other exports use:
+// no header, TREC's four columns, spaces, decimal scores. None is lost.
+func TestQrelsForms(t *testing.T) {
+	for name, body := range map[string]string{
+		"BEIR":       "query-id\tcorpus-id\tscore\nq1\td1\t1\nq1\td2\t2\nq2\td3\t1\nq2\td4\t0\n",
+		"no header":  "q1\td1\t1\nq1\td2\t2\nq2\td3\t1\nq2\td4\t0\n",
+		"TREC":       "q1 0 d1 1\nq1 0 d2 2\nq2 0 d3 1\nq2 0 d4 0\n",
+		"decimals":   "query-id\tcorpus-id\tscore\nq1\td1\t1.0\nq1\td2\t2.0\nq2\td3\t0.5\nq2\td4\t0.0\n",
+		"CRLF, tabs": "query-id\tcorpus-id\tscore\r\nq1\td1\t1\r\nq1\td2\t2\r\nq2\td3\t1\r\n",
+	} {
+		file := filepath.Join(t.TempDir(), "test.tsv")
+		if err := os.WriteFile(file, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		got, err := readQrels(file)
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		if len(got) != 2 || got["q1"]["d1"] != 1 || got["q1"]["d2"] != 2 || got["q2"]["d3"] != 1 || len(got["q2"]) != 1 {
+			t.Errorf("%s: read %v, want q1: d1 1, d2 2; q2: d3 1", name, got)
+		}
+	}
+	file := filepath.Join(t.TempDir(), "test.tsv")
+	if err := os.WriteFile(file, []byte("query-id\tcorpus-id\tscore\nq1\td1\tyes\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := readQrels(file); err == nil || !strings.Contains(err.Error(), `score "yes" is not a number`) {
+		t.Errorf("a score in words: %v, want it named", err)
 	}
 }
