@@ -61,14 +61,14 @@ func LoadBEIR(dir, split string) (*Benchmark, error) {
 	corpusFile := filepath.Join(dir, "corpus.jsonl")
 	err := eachJSONLine(corpusFile, func(line []byte) error {
 		var d struct {
-			ID    string `json:"_id"`
+			ID    jsonID `json:"_id"`
 			Title string `json:"title"`
 			Text  string `json:"text"`
 		}
 		if err := json.Unmarshal(line, &d); err != nil {
 			return err
 		}
-		b.Docs = append(b.Docs, Doc{ID: d.ID, Title: d.Title, Text: d.Text})
+		b.Docs = append(b.Docs, Doc{ID: string(d.ID), Title: d.Title, Text: d.Text})
 		return nil
 	})
 	if err != nil {
@@ -81,13 +81,13 @@ func LoadBEIR(dir, split string) (*Benchmark, error) {
 	texts := map[string]string{}
 	err = eachJSONLine(filepath.Join(dir, "queries.jsonl"), func(line []byte) error {
 		var q struct {
-			ID   string `json:"_id"`
+			ID   jsonID `json:"_id"`
 			Text string `json:"text"`
 		}
 		if err := json.Unmarshal(line, &q); err != nil {
 			return err
 		}
-		texts[q.ID] = q.Text
+		texts[string(q.ID)] = q.Text
 		return nil
 	})
 	if err != nil {
@@ -188,6 +188,23 @@ func (b *Benchmark) docsOf(id string) []string {
 	return append([]string{b.DocOf[id]}, b.CopiesOf[id]...)
 }
 
+// jsonID is an "_id" written as a string or, in some exports, a number.
+type jsonID string
+
+func (id *jsonID) UnmarshalJSON(data []byte) error {
+	var s string
+	if err := json.Unmarshal(data, &s); err == nil {
+		*id = jsonID(s)
+		return nil
+	}
+	var n json.Number
+	if err := json.Unmarshal(data, &n); err != nil {
+		return fmt.Errorf("_id %s is neither a string nor a number", data)
+	}
+	*id = jsonID(n.String())
+	return nil
+}
+
 // readRationales adds rationale sentences; a missing file means none.
 func (b *Benchmark) readRationales(file string) error {
 	if _, err := os.Stat(file); os.IsNotExist(err) {
@@ -199,15 +216,15 @@ func (b *Benchmark) readRationales(file string) error {
 	}
 	return eachJSONLine(file, func(line []byte) error {
 		var r struct {
-			QueryID    string   `json:"query_id"`
-			CorpusID   string   `json:"corpus_id"`
+			QueryID    jsonID   `json:"query_id"`
+			CorpusID   jsonID   `json:"corpus_id"`
 			Rationales []string `json:"rationales"`
 		}
 		if err := json.Unmarshal(line, &r); err != nil {
 			return err
 		}
-		if q := byID[r.QueryID]; q != nil && len(r.Rationales) > 0 {
-			q.Rationales[r.CorpusID] = append(q.Rationales[r.CorpusID], r.Rationales...)
+		if q := byID[string(r.QueryID)]; q != nil && len(r.Rationales) > 0 {
+			q.Rationales[string(r.CorpusID)] = append(q.Rationales[string(r.CorpusID)], r.Rationales...)
 		}
 		return nil
 	})

@@ -127,3 +127,21 @@ func TestQrelsForms(t *testing.T) {
 		t.Errorf("a score in words: %v, want it named", err)
 	}
 }
+
+// Some exports write "_id" as a number; it is the same ID.
+func TestNumericIDs(t *testing.T) {
+	dir := writeBEIR(t,
+		`{"_id": 1, "title": "Cholesterol and breast cancer", "text": "Cholesterol feeds breast cancer cells and increases their growth in culture."}
+{"_id": 2, "title": "Vitamin D and bone health", "text": "Vitamin D supplementation improves bone mineral density in older adults."}
+`,
+		`{"_id": 7, "text": "vitamin d bones"}
+`,
+		"query-id\tcorpus-id\tscore\n7\t2\t1\n")
+	b, err := LoadBEIR(dir, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(b.Queries) != 1 || b.Queries[0].Text != "vitamin d bones" || b.Docs[1].ID != "2" {
+		t.Errorf("queries %v, docs %v; want query 7 and document 2", b.Queries, b.Docs)
+	}
+}
