@@ -31,9 +31,9 @@ type Benchmark struct {
 	Corpus *search.Corpus
 	DocOf  map[string]string
 	// CopiesOf maps a paper ID to the documents the loader merged into it
-	// as copies (the same title or the same text), in file order. Unloaded
-	// are the documents it kept out (no abstract). The baseline indexes
-	// every document.
+	// as copies (the same text), in file order. Unloaded are the documents
+	// it kept out otherwise (no abstract, or the title of another). The
+	// baseline indexes every document.
 	CopiesOf map[string][]string
 	Unloaded []string
 	// Queries of the split, in query-ID order, each with its judgments.
@@ -126,19 +126,17 @@ func LoadBEIR(dir, split string) (*Benchmark, error) {
 }
 
 // copiesOf finds, for each document the loader did not index, the paper
-// it was merged into: the one whose document has the same title or text,
-// compared by their letters and digits (the loader compares them cleaned).
-// The rest were kept out. loaded maps a document's index to its paper ID,
-// "" when none.
+// it was merged into as a copy: the one whose document has the same text,
+// compared by its letters and digits (the loader compares it cleaned).
+// The rest were kept out: no abstract, or a kept paper has the same title
+// and other text, which ranking with it would credit unread. loaded maps
+// a document's index to its paper ID, "" when none.
 func copiesOf(docs []Doc, loaded []string) (map[string][]string, []string) {
-	byKey := map[string]string{}
+	byText := map[string]string{}
 	for i, id := range loaded {
-		if id == "" {
-			continue
-		}
-		for _, k := range copyKeys(docs[i]) {
-			if _, ok := byKey[k]; !ok {
-				byKey[k] = id
+		if k := textKey(docs[i].Text); id != "" && k != "" {
+			if _, ok := byText[k]; !ok {
+				byText[k] = id
 			}
 		}
 	}
@@ -148,38 +146,24 @@ func copiesOf(docs []Doc, loaded []string) (map[string][]string, []string) {
 		if id != "" {
 			continue
 		}
-		found := false
-		for _, k := range copyKeys(docs[i]) {
-			if pid, ok := byKey[k]; ok {
-				copies[pid] = append(copies[pid], docs[i].ID)
-				found = true
-				break
-			}
-		}
-		if !found {
+		if pid, ok := byText[textKey(docs[i].Text)]; ok && textKey(docs[i].Text) != "" {
+			copies[pid] = append(copies[pid], docs[i].ID)
+		} else {
 			unloaded = append(unloaded, docs[i].ID)
 		}
 	}
 	return copies, unloaded
 }
 
-// copyKeys are the keys by which a document is another's copy: its title
-// and its text, each reduced to lower-case letters and digits.
-func copyKeys(d Doc) []string {
-	var out []string
-	for i, s := range []string{d.Title, d.Text} {
-		var b strings.Builder
-		b.WriteByte("tx"[i])
-		for _, r := range strings.ToLower(s) {
-			if unicode.IsLetter(r) || unicode.IsDigit(r) {
-				b.WriteRune(r)
-			}
-		}
-		if b.Len() > 1 {
-			out = append(out, b.String())
+// textKey is s reduced to its lower-case letters and digits.
+func textKey(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			b.WriteRune(r)
 		}
 	}
-	return out
+	return b.String()
 }
 
 // docsOf returns the documents paper id stands for: its own, then its
