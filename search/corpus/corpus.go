@@ -112,6 +112,26 @@ func substantial(abstract string) bool {
 	return false
 }
 
+// minTitleWords is the fewest words a title needs to name one paper, so
+// that two records with it are one paper. Scrapes put placeholders where
+// the title goes ("Summary", "Corresponding author:"): SciFact has three
+// different abstracts under two of them. Shorter titles of one paper read
+// twice still meet as the same abstract.
+const minTitleWords = 3
+
+// namesAPaper reports whether title has minTitleWords words.
+func namesAPaper(title string) bool {
+	n := 0
+	for w := range strings.FieldsSeq(title) {
+		if hasWord(w) {
+			if n++; n >= minTitleWords {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // normKey normalises text for comparison: lower case, letters and digits
 // only, single spaces.
 func normKey(s string) string { return string(appendNormKey(nil, s)) }

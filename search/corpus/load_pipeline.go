@@ -70,6 +70,9 @@ func (p *pipeline) take(papers []Paper, keys []idDigest) error {
 		p.capLinks(pp)
 		var tk dedupKey
 		tk, p.buf = newDedupKey('t', pp.Title, p.buf)
+		if !namesAPaper(pp.Title) {
+			tk = dedupKey{} // "Summary", "Corresponding author:": no identity either
+		}
 		ak := dedupKey(keys[i]) // the normalised abstract's
 		if !substantial(pp.Abstract) {
 			ak = dedupKey{} // "Part of" is a scraping accident, not an identity

@@ -3,6 +3,7 @@ package corpus
 import (
 	"errors"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -304,5 +305,29 @@ func TestLoadFSErrors(t *testing.T) {
 	c, err := LoadFS(fsys, "ok.txt")
 	if err != nil || len(c.Papers) != 1 || c.Papers[0].Venue != "Header 2020" || c.Papers[0].Year != 2020 {
 		t.Errorf("LoadFS(ok.txt) = %+v, %v", c, err)
+	}
+}
+
+// A placeholder where a title goes ("Summary", "Corresponding author:")
+// names no paper: the different abstracts under it are different papers,
+// each kept. A real title read twice is still one paper.
+func TestPlaceholderTitlesAreNoIdentity(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "corpus.jsonl")
+	body := `{"_id": "1", "title": "Summary", "text": "Steroid receptor RNA activator augments transactivation by nuclear receptors in breast cancer cells."}
+{"_id": "2", "title": "Summary", "text": "Glomerular basement membrane and podocalyxin are essential for podocyte morphology in the kidney."}
+{"_id": "3", "title": "Corresponding author:", "text": "Methods of cytogenetic analysis evolved and became part of routine laboratory testing over the years."}
+{"_id": "4", "title": "Corresponding author:", "text": "Introns are spliced out of protein-coding messenger RNAs by the spliceosome, a massive complex."}
+{"_id": "5", "title": "Attention Sinks in Streaming Language Models", "text": "Keeping the first tokens lets window attention stream text of any length without retraining."}
+{"_id": "6", "title": "Attention sinks in streaming language models.", "text": "Keeping the first tokens, attention sinks, lets window attention stream text of any length."}
+`
+	if err := os.WriteFile(file, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c, err := LoadFiles([]string{file})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Papers) != 5 || c.Duplicates != 1 {
+		t.Errorf("papers, duplicates = %d, %d; want 5 (four under placeholders, one streaming paper), 1", len(c.Papers), c.Duplicates)
 	}
 }
