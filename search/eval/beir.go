@@ -8,7 +8,9 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -75,6 +77,9 @@ func LoadBEIR(dir, split string) (*Benchmark, error) {
 		return nil, err
 	}
 	qrels, err := readQrels(filepath.Join(dir, "qrels", split+".tsv"))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%s has no %s split (qrels/%s.tsv); its splits: %s", dir, split, split, splitsOf(dir))
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -187,6 +192,19 @@ func (id *jsonID) UnmarshalJSON(data []byte) error {
 	}
 	*id = jsonID(n.String())
 	return nil
+}
+
+// splitsOf lists the splits dir's qrels hold, "none" when it has none.
+func splitsOf(dir string) string {
+	files, _ := filepath.Glob(filepath.Join(dir, "qrels", "*.tsv"))
+	var out []string
+	for _, f := range files {
+		out = append(out, strings.TrimSuffix(filepath.Base(f), ".tsv"))
+	}
+	if len(out) == 0 {
+		return "none"
+	}
+	return strings.Join(out, ", ")
 }
 
 // readRationales adds rationale sentences; a missing file means none.

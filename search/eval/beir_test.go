@@ -147,3 +147,13 @@ func TestNumericIDs(t *testing.T) {
 		t.Errorf("queries %v, docs %v; want query 7 and document 2", b.Queries, b.Docs)
 	}
 }
+
+// Asking for a split the benchmark lacks says which it has.
+func TestMissingSplitNamesTheOthers(t *testing.T) {
+	dir := writeBEIR(t, `{"_id": "d1", "title": "A paper", "text": "An abstract about vitamin D and bones."}`+"\n",
+		`{"_id": "q1", "text": "vitamin d"}`+"\n", "query-id\tcorpus-id\tscore\nq1\td1\t1\n")
+	_, err := LoadBEIR(dir, "dev")
+	if err == nil || !strings.Contains(err.Error(), "no dev split") || !strings.Contains(err.Error(), "its splits: test") {
+		t.Errorf("a missing split: %v, want it named with the splits there are", err)
+	}
+}
