@@ -24,7 +24,7 @@ func (b *Bot) requestsFrom(evt socketmode.Event, received time.Time) []*Request 
 		}
 		r := &Request{
 			Source: SourceSlash, User: cmd.UserID, Channel: cmd.ChannelID,
-			Text: plainText(cmd.Text), Command: cmd.Command, Invocation: cmd.Command + " ",
+			Text: PlainText(cmd.Text), Command: cmd.Command, Invocation: cmd.Command + " ",
 			ResponseURL: cmd.ResponseURL, TriggerID: cmd.TriggerID,
 			dedup: []dedupKey{envKey},
 		}
@@ -78,14 +78,14 @@ func (b *Bot) fromInnerEvent(data any) *Request {
 			thread = e.TimeStamp
 		}
 		return &Request{Source: SourceMention, User: e.User, Channel: e.Channel, ThreadTS: thread,
-			Text: plainText(e.Text), Invocation: b.mentionName() + " "}
+			Text: PlainText(e.Text), Invocation: b.mentionName() + " "}
 	case *slackevents.MessageEvent:
 		if e.ChannelType != slackevents.ChannelTypeIM || e.SubType != "" || e.BotID != "" ||
 			e.User == "" || e.User == self.UserID || e.IsEdited() {
 			return nil
 		}
 		return &Request{Source: SourceDM, User: e.User, Channel: e.Channel, ThreadTS: e.ThreadTimeStamp,
-			Text: plainText(e.Text)}
+			Text: PlainText(e.Text)}
 	case *slackevents.AppHomeOpenedEvent:
 		if e.User == "" || (e.Tab != "" && e.Tab != "home") {
 			return nil

@@ -7,13 +7,13 @@ import (
 // entityDecoder undoes the escaping Slack applies to user text.
 var entityDecoder = strings.NewReplacer("&lt;", "<", "&gt;", ">", "&amp;", "&")
 
-// plainText turns Slack-formatted user text into plain text for searching:
+// PlainText turns Slack-formatted user text into plain text for searching:
 // user, channel-wide and group mentions (<@U…>, <!here>, <!subteam^…>) are
 // dropped, channel links become "#name", links their URL and any label the
 // user gave them, &lt; &gt; &amp; are decoded, and white space is
 // collapsed. Emoji, which Slack sends as :shortcodes:, are dropped. Text
 // outside <…> is otherwise kept as typed.
-func plainText(s string) string {
+func PlainText(s string) string {
 	var b strings.Builder
 	for {
 		open := strings.IndexByte(s, '<')

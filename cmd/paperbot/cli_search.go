@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"strings"
 
+	"github.com/paperbot/paperbot/bot"
 	"github.com/paperbot/paperbot/search"
 )
 
@@ -44,7 +45,9 @@ func runQuery(e *env, name string, args []string) error {
 	if err := qf.validate(); err != nil {
 		return err
 	}
-	text := strings.TrimSpace(strings.Join(fs.Args(), " "))
+	// As the bot reads a message: a question copied from Slack, with its
+	// mentions and emoji, gets the same answer here.
+	text := bot.PlainText(strings.Join(fs.Args(), " "))
 	if text == "" {
 		return usagef("say what to look for, for example: paperbot %s \"kv cache compression\"", name)
 	}

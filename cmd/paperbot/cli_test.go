@@ -319,3 +319,24 @@ func TestAskedCountSetsTheLimit(t *testing.T) {
 		t.Errorf("-n 4 with 2 asked: got %d, want 4", n)
 	}
 }
+
+// A question copied from Slack, with a mention and emoji, gets the answer
+// the bot gives it: the same as its words alone.
+func TestSlackMarkupSearchedAsTheBotDoes(t *testing.T) {
+	clearEnv(t)
+	_, plain, _ := runCmd(t, t.Context(), "ask", "--json", "kv cache compression")
+	code, marked, errOut := runCmd(t, t.Context(), "ask", "--json", "<@U0123ABC> kv cache compression :pray:")
+	var a, b struct {
+		NoMatch    bool    `json:"no_match"`
+		Confidence float64 `json:"confidence"`
+		Results    []struct {
+			ID string `json:"id"`
+		} `json:"results"`
+	}
+	if code != exitOK || json.Unmarshal([]byte(plain), &a) != nil || json.Unmarshal([]byte(marked), &b) != nil {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	if a.NoMatch || b.NoMatch || b.Confidence != a.Confidence || len(a.Results) == 0 || len(b.Results) != len(a.Results) || a.Results[0].ID != b.Results[0].ID {
+		t.Errorf("with Slack markup: %+v; want as without: %+v", b, a)
+	}
+}
