@@ -102,7 +102,7 @@ func isQuestion(s string) bool {
 }
 
 // requestNouns open a request when a linking word follows: "refs on X",
-// "work on X", "papers showing X". Alone they may be a topic ("work
+// "work on X", "papers showing X", "papers comparing X and Y". Alone they may be a topic ("work
 // stealing", "literature-based discovery").
 var requestNouns = map[string]bool{
 	"paper": true, "papers": true, "article": true, "articles": true, "work": true,
@@ -114,7 +114,7 @@ var requestNouns = map[string]bool{
 var requestLinks = map[string]bool{
 	"on": true, "about": true, "for": true, "regarding": true, "re": true, "that": true,
 	"which": true, "where": true, "showing": true, "proving": true, "proposing": true,
-	"list": true, "lists": true,
+	"list": true, "lists": true, "using": true, "applying": true, "comparing": true,
 }
 
 // requestArticles may open a request before its noun: "the paper that ...",
@@ -198,6 +198,7 @@ var questionWords = map[string]bool{
 	"introduce": true, "introduces": true, "introduced": true, "introducing": true, "study": true, "studies": true, "studied": true,
 	"describe": true, "describes": true, "discuss": true, "discusses": true, "make": true,
 	"makes": true, "making": true, "use": true, "uses": true, "using": true, "get": true,
+	"apply": true, "applies": true, "applying": true,
 	"gets": true, "talk": true, "talks": true, "mention": true, "mentions": true,
 	"exist": true, "exists": true, "know": true, "looking": true, "look": true,
 	"want": true, "need": true, "work": true, "works": true, "someone": true,
