@@ -60,6 +60,25 @@ func TestE2EMentionWithEmojiAndItalics(t *testing.T) {
 	}
 }
 
+// A named link to a paper the index does not hold, as Slack sends it, is
+// answered from its words, and the reply says no paper listed is the
+// linked one.
+func TestE2EMentionWithALinkNotHeld(t *testing.T) {
+	h := startBot(t, harnessOpts{})
+	env, _ := h.srv.Mention("C1", "U1", "anything on <https://arxiv.org/abs/2305.14314|QLoRA>?")
+	h.WaitAck(env)
+	mention := h.srv.Messages("C1")[0]
+	r := h.WaitThread("C1", mention.TS, 1)[0]
+	res, err := testIndex(t).Search(t.Context(), searchReq("anything on QLoRA?"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := bottest.BlockTexts(t, r)
+	if strings.Contains(text, "Nothing") || !strings.Contains(text, res.Results[0].ID) || !strings.Contains(text, "arxiv.org/abs/2305.14314") {
+		t.Errorf("reply is not the answer to its words (top hit %s) naming the link:\n%s", res.Results[0].ID, text)
+	}
+}
+
 func TestE2EMentionInThreadStaysInThread(t *testing.T) {
 	h := startBot(t, harnessOpts{})
 	root := h.srv.Messages("C1")
