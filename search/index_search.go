@@ -91,6 +91,13 @@ func (s *state) search(ctx context.Context, text string, q *parsedQuery, limit, 
 		}
 		return r, err
 	}
+	if unheld >= 0 && s.linkWritten(ctx, groups[unheld]) {
+		unheld = -1 // a code or project link some abstract gives: searched for
+	}
+	if unheld >= 0 && len(groups) == 1 && !q.narrowed() {
+		// The link alone: say why nothing is found, and what would be.
+		return nil, invalidf("search", "no paper here has the link %q: it may not be in this corpus; search for its title or what it is about", excerptN(groups[unheld].surface, 80))
+	}
 	var unheldLink string // named among the missing words
 	if unheld >= 0 && len(groups) > 1 {
 		// A link to a paper the index does not hold matches no paper
@@ -374,6 +381,14 @@ func (s *state) pastedLink(ctx context.Context, q *parsedQuery, groups []group) 
 	}
 	res = &Results{Total: 1, Confidence: 1, Results: []Result{s.result(candidate{doc: r, rank: 1}, 1, newMatcher(nil), false)}}
 	return res, -1, nil
+}
+
+// linkWritten reports whether some paper's text gives the link of group g
+// (a code or project page in its abstract); true when the search fails,
+// so that the link is kept.
+func (s *state) linkWritten(ctx context.Context, g group) bool {
+	cands, _, err := s.run(ctx, groupQuery(g, s.altScale(g)), 1)
+	return err != nil || len(cands) > 0
 }
 
 // singleWords counts the groups that are single words, not long forms.

@@ -116,11 +116,12 @@ func TestPaperByLink(t *testing.T) {
 
 // A link to a paper the index does not hold, pasted beside words ("anything
 // on <arxiv link|QLoRA>?", as Slack sends a named link), searches the words
-// and names the link among what the papers lack; alone it finds nothing.
+// and names the link among what the papers lack; alone it is answered
+// that no paper here has it.
 func TestLinkToAPaperNotHeld(t *testing.T) {
 	ix := papersIndex(t, []Paper{
 		{ID: "qlor0001", Title: "Accurate Quantized Fine-Tuning of LLMs", URL: "https://openreview.net/forum?id=aaaaaaaaaa",
-			Abstract: "We improve QLoRA, which fine-tunes a 4-bit quantized language model through low-rank adapters, by retaining the information quantization loses."},
+			Abstract: "We improve QLoRA, which fine-tunes a 4-bit quantized language model through low-rank adapters, by retaining the information quantization loses. Code: https://github.com/example/qlora."},
 		{ID: "regs0001", Title: "Vision Transformers Need Registers", URL: "https://openreview.net/forum?id=2dnO3LLiJ1",
 			Abstract: "Adding register tokens to the input sequence of a vision transformer removes artifacts from its attention maps."},
 	})
@@ -137,7 +138,19 @@ func TestLinkToAPaperNotHeld(t *testing.T) {
 			t.Errorf("Search(%q): missing %q, want the link %s named first", q, res.Missing, link)
 		}
 	}
-	if res, err := ix.Search(t.Context(), Request{Text: "https://" + link}); err != nil || len(res.Results) != 0 {
-		t.Errorf("the link alone found %v (%v), want nothing", ids(res.Results), err)
+	_, err := ix.Search(t.Context(), Request{Text: "https://" + link})
+	if KindOf(err) != Invalid || !strings.Contains(Message(err), "no paper here has the link") {
+		t.Errorf("the link alone: %v, want a message that no paper here has it", err)
+	}
+	// A code link an abstract gives is searched for, beside words or alone.
+	for _, q := range []string{"https://github.com/example/qlora", "QLoRA github.com/example/qlora"} {
+		res, err := ix.Search(t.Context(), Request{Text: q})
+		if err != nil {
+			t.Errorf("Search(%q): %v", q, err)
+			continue
+		}
+		if len(res.Results) == 0 || res.Results[0].ID != "qlor0001" || len(res.Missing) > 0 {
+			t.Errorf("Search(%q): %v, missing %q; want qlor0001, nothing missing", q, ids(res.Results), res.Missing)
+		}
 	}
 }
