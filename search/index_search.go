@@ -94,7 +94,7 @@ func (s *state) search(ctx context.Context, text string, q *parsedQuery, limit, 
 	if unheld >= 0 && s.linkWritten(ctx, groups[unheld]) {
 		unheld = -1 // a code or project link some abstract gives: searched for
 	}
-	if unheld >= 0 && len(groups) == 1 && !q.narrowed() {
+	if unheld >= 0 && len(groups) == 1 {
 		// The link alone: say why nothing is found, and what would be.
 		return nil, invalidf("search", "no paper here has the link %q: it may not be in this corpus; search for its title or what it is about", excerptN(groups[unheld].surface, 80))
 	}
@@ -352,10 +352,10 @@ func (s *state) newestFirst(cands []candidate) {
 // pastedLink answers a query that names a paper by its own link, in any
 // form ("arxiv.org/pdf/2309.17453v2", "<https://openreview.net/forum?id=…|this
 // one>"), with that paper: the link says which paper is meant, and the
-// words around it ("this one", "arXiv") are what the asker calls it. ok is
-// nil when the query has no such link or more than one, or no paper has
-// it: a code or project link is then searched for in the abstracts.
-// unheld is the group of a lone paper link no paper has, else -1.
+// words around it ("this one", "arXiv") are what the asker calls it. res
+// is nil when the query has no such link or more than one, or no paper has
+// it as its own: unheld is then that link's group (else -1), which may be
+// a code or project link an abstract gives.
 func (s *state) pastedLink(ctx context.Context, q *parsedQuery, groups []group) (res *Results, unheld int, err error) {
 	if q.narrowed() {
 		return nil, -1, nil // the paper may not pass the filters

@@ -102,8 +102,8 @@ func isQuestion(s string) bool {
 }
 
 // requestNouns open a request when a linking word follows: "refs on X",
-// "work on X", "papers showing X", "papers comparing X and Y". Alone they may be a topic ("work
-// stealing", "literature-based discovery").
+// "work on X", "papers showing X", "papers comparing X and Y". Alone they
+// may be a topic ("work stealing", "literature-based discovery").
 var requestNouns = map[string]bool{
 	"paper": true, "papers": true, "article": true, "articles": true, "work": true,
 	"works": true, "refs": true, "ref": true, "references": true, "reading": true,

@@ -151,7 +151,7 @@ func copiesOf(docs []Doc, loaded []string) (map[string][]string, []string) {
 		if id != "" {
 			continue
 		}
-		if pid, ok := byText[textKey(docs[i].Text)]; ok && textKey(docs[i].Text) != "" {
+		if pid, ok := byText[textKey(docs[i].Text)]; ok {
 			copies[pid] = append(copies[pid], docs[i].ID)
 		} else {
 			unloaded = append(unloaded, docs[i].ID)
