@@ -283,7 +283,7 @@ func metaWordAt(words []clause, i int, question bool) bool {
 	if countOfPapers(words, i) || i > 0 && countOfPapers(words, i-1) {
 		return true // "5" and "works" of "10 works on kv cache"
 	}
-	if chatNounAt(words, i) || whatsNewAt(words, i) || firstPaperAt(words, i) || requestAt(words, i) {
+	if chatNounAt(words, i) || whatsNewAt(words, i) || firstPaperAt(words, i) || requestAt(words, i) || channelAt(words, i) {
 		return true
 	}
 	if !isMetaWord(words[i].text, question) || topicVerbAt(words, i) {
@@ -583,4 +583,20 @@ func AskedCount(text string) int {
 		}
 	}
 	return 0
+}
+
+// channelAt reports whether words[i] names a Slack channel ("#ml-reading",
+// as the bot reads a channel link): where to post, not what about. "diffusion
+// models #ml-reading" matched papers on "ML" and lip "reading".
+func channelAt(words []clause, i int) bool {
+	w := words[i].text
+	if words[i].phrase || len(w) < 2 || w[0] != '#' {
+		return false
+	}
+	for _, r := range w[1:] {
+		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-' || r == '_' || r == '.') {
+			return false // Slack channel names are lower case
+		}
+	}
+	return true
 }

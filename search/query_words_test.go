@@ -705,6 +705,8 @@ func TestAskingWordsAnsweredAsTheirTopic(t *testing.T) {
 		"10 works on kv cache":                                                     "kv cache",
 		"which papers apply LLMs to time series?":                                  "LLMs to time series",
 		"papers comparing SAM and ViT":                                             "SAM and ViT",
+		// A Slack channel named in the text is where to post, not a topic.
+		"diffusion models for #ml-reading": "diffusion models",
 		// A factor says how much, and is no topic.
 		"100x faster diffusion sampling": "faster diffusion sampling",
 		"2.5× smaller LLMs":              "smaller LLMs",
