@@ -283,7 +283,7 @@ func metaWordAt(words []clause, i int, question bool) bool {
 	if countOfPapers(words, i) || i > 0 && countOfPapers(words, i-1) {
 		return true // "5" and "works" of "10 works on kv cache"
 	}
-	if chatNounAt(words, i) || whatsNewAt(words, i) || firstPaperAt(words, i) || requestAt(words, i) || channelAt(words, i) {
+	if chatNounAt(words, i) || whatsNewAt(words, i) || firstPaperAt(words, i) || requestAt(words, i) || channelAt(words, i) || listMarkerAt(words, i) {
 		return true
 	}
 	if !isMetaWord(words[i].text, question) || topicVerbAt(words, i) {
@@ -599,4 +599,29 @@ func channelAt(words []clause, i int) bool {
 		}
 	}
 	return true
+}
+
+// listMarkerAt reports whether words[i] numbers an item of a list typed in
+// the message ("1. kv cache compression 2. speculative decoding", "(2)"):
+// no topic. After a name it ends a sentence with the name's version
+// ("… Llama 2. It …").
+func listMarkerAt(words []clause, i int) bool {
+	w := words[i].text
+	if words[i].phrase || i+1 >= len(words) {
+		return false
+	}
+	w = strings.TrimPrefix(w, "(")
+	if len(w) < 2 || len(w) > 3 || (w[len(w)-1] != '.' && w[len(w)-1] != ')') {
+		return false
+	}
+	for _, r := range w[:len(w)-1] {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	prev := ""
+	if i > 0 {
+		prev = words[i-1].text
+	}
+	return i == 0 || endsClause(prev) || !typedInCapitals(prev) && !(i > 1 && startsCapital(prev))
 }

@@ -1090,3 +1090,26 @@ func TestAskedCount(t *testing.T) {
 		}
 	}
 }
+
+// The numbers of a list typed in a message ("1. … 2. …", "(1) …") are no
+// topic; a version after a name is ("Llama 2. Is it open?").
+func TestListNumbersAreNoTopic(t *testing.T) {
+	ix, _ := seedIndex(t)
+	for q, numbers := range map[string]bool{
+		"1. kv cache compression 2. speculative decoding": false,
+		"(1) kv cache (2) watermarks":                     false,
+		"what is Llama 2. is it open":                     true,
+	} {
+		res, err := ix.Search(t.Context(), Request{Text: q, Limit: 10})
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, r := range res.Results {
+			found = found || slices.ContainsFunc(r.Matched, func(m string) bool { return m == "1" || m == "2" })
+		}
+		if found != numbers {
+			t.Errorf("%q: a result matched a list number: %v, want %v", q, found, numbers)
+		}
+	}
+}
