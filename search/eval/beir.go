@@ -61,7 +61,8 @@ type Query struct {
 func LoadBEIR(dir, split string) (*Benchmark, error) {
 	b := &Benchmark{Name: filepath.Base(filepath.Clean(dir)), Split: split}
 	corpusFile := filepath.Join(dir, "corpus.jsonl")
-	err := eachJSONLine(corpusFile, func(line []byte) error {
+	docAt := map[int]int{} // a line of corpusFile -> its document's index
+	err := eachJSONLine(corpusFile, func(n int, line []byte) error {
 		var d struct {
 			ID    jsonID `json:"_id"`
 			Title string `json:"title"`
@@ -70,6 +71,7 @@ func LoadBEIR(dir, split string) (*Benchmark, error) {
 		if err := json.Unmarshal(line, &d); err != nil {
 			return err
 		}
+		docAt[n] = len(b.Docs)
 		b.Docs = append(b.Docs, Doc{ID: string(d.ID), Title: d.Title, Text: d.Text})
 		return nil
 	})
@@ -84,7 +86,7 @@ func LoadBEIR(dir, split string) (*Benchmark, error) {
 		return nil, err
 	}
 	texts := map[string]string{}
-	err = eachJSONLine(filepath.Join(dir, "queries.jsonl"), func(line []byte) error {
+	err = eachJSONLine(filepath.Join(dir, "queries.jsonl"), func(_ int, line []byte) error {
 		var q struct {
 			ID   jsonID `json:"_id"`
 			Text string `json:"text"`
@@ -120,11 +122,12 @@ func LoadBEIR(dir, split string) (*Benchmark, error) {
 	for _, p := range c.Papers {
 		i := strings.LastIndexByte(p.Source, ':')
 		line, err := strconv.Atoi(p.Source[i+1:])
-		if i < 0 || err != nil || line < 1 || line > len(b.Docs) {
-			return nil, fmt.Errorf("paper %s comes from %q, not a line of %s", p.ID, p.Source, corpusFile)
+		d, ok := docAt[line]
+		if i < 0 || err != nil || !ok {
+			return nil, fmt.Errorf("paper %s comes from %q, not a document line of %s", p.ID, p.Source, corpusFile)
 		}
-		b.DocOf[p.ID] = b.Docs[line-1].ID
-		loaded[line-1] = p.ID
+		b.DocOf[p.ID] = b.Docs[d].ID
+		loaded[d] = p.ID
 	}
 	b.CopiesOf, b.Unloaded = copiesOf(b.Docs, loaded)
 	return b, nil
@@ -216,7 +219,7 @@ func (b *Benchmark) readRationales(file string) error {
 	for i := range b.Queries {
 		byID[b.Queries[i].ID] = &b.Queries[i]
 	}
-	return eachJSONLine(file, func(line []byte) error {
+	return eachJSONLine(file, func(_ int, line []byte) error {
 		var r struct {
 			QueryID    jsonID   `json:"query_id"`
 			CorpusID   jsonID   `json:"corpus_id"`
@@ -275,7 +278,9 @@ func readQrels(file string) (map[string]map[string]int, error) {
 	return out, nil
 }
 
-func eachJSONLine(file string, fn func([]byte) error) error {
+// eachJSONLine calls fn with each non-blank line of file and its number,
+// from 1.
+func eachJSONLine(file string, fn func(n int, line []byte) error) error {
 	f, err := os.Open(file)
 	if err != nil {
 		return err
@@ -288,7 +293,7 @@ func eachJSONLine(file string, fn func([]byte) error) error {
 		if len(line) == 0 {
 			continue
 		}
-		if err := fn(line); err != nil {
+		if err := fn(n, line); err != nil {
 			return fmt.Errorf("%s:%d: %w", file, n, err)
 		}
 	}

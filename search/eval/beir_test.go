@@ -157,3 +157,27 @@ func TestMissingSplitNamesTheOthers(t *testing.T) {
 		t.Errorf("a missing split: %v, want it named with the splits there are", err)
 	}
 }
+
+// Blank lines in corpus.jsonl are no documents: each paper still maps to
+// its own document (the loader numbers the file's lines).
+func TestBlankLinesInTheCorpus(t *testing.T) {
+	dir := writeBEIR(t,
+		"\n"+`{"_id": "d1", "title": "Cholesterol and breast cancer", "text": "Cholesterol feeds breast cancer cells and increases their growth in culture."}`+"\n\n"+
+			`{"_id": "d2", "title": "Vitamin D and bone health", "text": "Vitamin D supplementation improves bone mineral density in older adults."}`+"\n"+
+			`{"_id": "d3", "title": "Fish oil and the heart", "text": "Fish oil lowers triglycerides in patients with heart disease, a trial finds."}`+"\n",
+		`{"_id": "q1", "text": "vitamin d bones"}`+"\n"+`{"_id": "q2", "text": "fish oil heart"}`+"\n",
+		"query-id\tcorpus-id\tscore\nq1\td2\t1\nq2\td3\t1\n")
+	b, err := LoadBEIR(dir, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Run(t.Context(), b, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range r.PerQuery {
+		if q.NDCG10 != 1 {
+			t.Errorf("%s: nDCG@10 %.3f, top %q; want its document first", q.ID, q.NDCG10, q.Top)
+		}
+	}
+}
