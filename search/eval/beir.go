@@ -290,6 +290,9 @@ func eachJSONLine(file string, fn func(n int, line []byte) error) error {
 	sc.Buffer(make([]byte, 1<<20), 64<<20)
 	for n := 1; sc.Scan(); n++ {
 		line := bytes.TrimSpace(sc.Bytes())
+		if n == 1 {
+			line = bytes.TrimPrefix(line, []byte("\ufeff")) // a byte-order mark
+		}
 		if len(line) == 0 {
 			continue
 		}

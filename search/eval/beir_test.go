@@ -158,11 +158,12 @@ func TestMissingSplitNamesTheOthers(t *testing.T) {
 	}
 }
 
-// Blank lines in corpus.jsonl are no documents: each paper still maps to
-// its own document (the loader numbers the file's lines).
+// Blank lines in corpus.jsonl, and a byte-order mark, are no documents:
+// each paper still maps to its own document (the loader numbers the
+// file's lines).
 func TestBlankLinesInTheCorpus(t *testing.T) {
 	dir := writeBEIR(t,
-		"\n"+`{"_id": "d1", "title": "Cholesterol and breast cancer", "text": "Cholesterol feeds breast cancer cells and increases their growth in culture."}`+"\n\n"+
+		"\ufeff\n"+`{"_id": "d1", "title": "Cholesterol and breast cancer", "text": "Cholesterol feeds breast cancer cells and increases their growth in culture."}`+"\n\n"+
 			`{"_id": "d2", "title": "Vitamin D and bone health", "text": "Vitamin D supplementation improves bone mineral density in older adults."}`+"\n"+
 			`{"_id": "d3", "title": "Fish oil and the heart", "text": "Fish oil lowers triglycerides in patients with heart disease, a trial finds."}`+"\n",
 		`{"_id": "q1", "text": "vitamin d bones"}`+"\n"+`{"_id": "q2", "text": "fish oil heart"}`+"\n",
