@@ -29,6 +29,8 @@ var questionStarts = map[string]bool{
 	// Imperatives: "explain flash attention", "compare DPO and PPO".
 	"explain": true, "describe": true, "summarize": true, "summarise": true, "compare": true,
 	"search": true,
+	// "ways to detect AI-generated images" asks how.
+	"ways": true,
 	// Asking for the best or the newest: "top papers on LLM reasoning".
 	"top": true, "good": true, "best": true, "latest": true, "recent": true, "classic": true,
 	"seminal": true, "influential": true, "popular": true, "trending": true,

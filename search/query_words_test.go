@@ -642,7 +642,7 @@ func TestYearSpanOfEveryPaperSaysNothing(t *testing.T) {
 // it matched one of those words.
 func TestAskingWordsAnsweredAsTheirTopic(t *testing.T) {
 	ix := bigIndex(t)
-	asking := []string{"refs", "cite", "tl;dr", "just", "ideally", "showing", "people", "days", "work", "related", "section", "writing", "building", "read", "used", "choose", "pros", "cons", "difference", "much", "worked", "reference", "100x", "2.5", "authors", "introduced", "reading", "list", "showed", "claim", "Q", "re", "question", "study", "Update", "new", "learn", "start", "here", "familiar", "foundational", "advances", "current", "according", "towards", "hey", "paperbot", "team", "5", "10", "works", "lab", "space", "original", "pick", "grab", "apply", "comparing"}
+	asking := []string{"refs", "cite", "tl;dr", "just", "ideally", "showing", "people", "days", "work", "related", "section", "writing", "building", "read", "used", "choose", "pros", "cons", "difference", "much", "worked", "reference", "100x", "2.5", "authors", "introduced", "reading", "list", "showed", "claim", "Q", "re", "question", "study", "Update", "new", "learn", "start", "here", "familiar", "foundational", "advances", "current", "according", "towards", "hey", "paperbot", "team", "5", "10", "works", "lab", "space", "original", "pick", "grab", "apply", "comparing", "ways"}
 	for q, topic := range map[string]string{
 		"how are people evaluating code generation these days":                                      "evaluating code generation",
 		"is in-context learning just gradient descent?":                                             "in-context learning gradient descent",
@@ -706,7 +706,8 @@ func TestAskingWordsAnsweredAsTheirTopic(t *testing.T) {
 		"which papers apply LLMs to time series?":                                  "LLMs to time series",
 		"papers comparing SAM and ViT":                                             "SAM and ViT",
 		// A Slack channel named in the text is where to post, not a topic.
-		"diffusion models for #ml-reading": "diffusion models",
+		"diffusion models for #ml-reading":   "diffusion models",
+		"ways to detect AI-generated images": "detect AI-generated images",
 		// A factor says how much, and is no topic.
 		"100x faster diffusion sampling": "faster diffusion sampling",
 		"2.5× smaller LLMs":              "smaller LLMs",
