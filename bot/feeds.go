@@ -82,7 +82,7 @@ func (b *Bot) cmdNew(ctx context.Context, req *Request, fs FeedStatus) (*Reply, 
 	if err != nil {
 		return nil, err
 	}
-	f := fetched{State: viewState{Kind: viewSearch, Arg: q}, Results: res}
+	f := fetched{State: viewState{Kind: viewSearch, Arg: q}, Results: res, PageSize: b.cfg.PageSize}
 	if !res.NoMatch {
 		ids := make([]string, len(res.Results))
 		for i, r := range res.Results {

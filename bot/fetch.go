@@ -19,6 +19,9 @@ type fetched struct {
 	Paper search.Paper
 	// Results is the page shown (viewSearch, viewSimilar).
 	Results *search.Results
+	// PageSize is how many results a page of this view holds, for its
+	// pager (pageSize).
+	PageSize int
 }
 
 // noMatch reports whether a search or similar view found nothing relevant:
@@ -31,7 +34,7 @@ func (f fetched) noMatch() bool { return f.State.Kind != viewPaper && nothingFou
 // for an answer sentence on every result, as a conversation (a mention, a
 // DM) is answered.
 func (b *Bot) fetch(ctx context.Context, st viewState, answer bool) (fetched, error) {
-	f := fetched{State: st}
+	f := fetched{State: st, PageSize: b.pageSize(st)}
 	var err error
 	switch st.Kind {
 	case viewPaper:
@@ -42,14 +45,14 @@ func (b *Bot) fetch(ctx context.Context, st viewState, answer bool) (fetched, er
 		}
 		// Similar has no offset: fetch up to the end of the page, keep the page.
 		var res *search.Results
-		res, err = b.searcher.Similar(ctx, st.Arg, min(st.Offset+b.cfg.PageSize, MaxSimilarResults))
+		res, err = b.searcher.Similar(ctx, st.Arg, min(st.Offset+f.PageSize, MaxSimilarResults))
 		if err == nil {
 			f.Results = pageOf(res, st.Offset)
 		}
 	case viewText:
-		f.Results, err = b.searcher.SimilarText(ctx, st.Arg, b.cfg.PageSize)
+		f.Results, err = b.searcher.SimilarText(ctx, st.Arg, f.PageSize)
 	default:
-		f.Results, err = b.searcher.Search(ctx, search.Request{Text: st.Arg, Limit: b.pageSize(st), Offset: st.Offset, Answer: answer})
+		f.Results, err = b.searcher.Search(ctx, search.Request{Text: st.Arg, Limit: f.PageSize, Offset: st.Offset, Answer: answer})
 	}
 	return f, err
 }
@@ -65,7 +68,7 @@ func pageOf(res *search.Results, offset int) *search.Results {
 
 // pageSize is how many results a page of st shows: as many as a search
 // asks for ("give me 3 papers on world models"), up to a message's worth,
-// else the configured page size.
+// else the configured page size. fetch works it out once per view.
 func (b *Bot) pageSize(st viewState) int {
 	if st.Kind == viewSearch {
 		if n := search.AskedCount(st.Arg); n > 0 {

@@ -29,14 +29,14 @@ func (b *Bot) renderView(f fetched, req *Request, aud audience) *Reply {
 			name = f.Paper.Headline
 		}
 		return renderResults(resultsView{Results: f.Results, State: st, Heading: "Papers like “" + name + "”",
-			Public: aud.Public, SharedBy: aud.SharedBy, Help: req.helpCommand(), PageSize: b.cfg.PageSize})
+			Public: aud.Public, SharedBy: aud.SharedBy, Help: req.helpCommand(), PageSize: f.PageSize})
 	case viewText:
 		return renderResults(resultsView{Results: f.Results, State: st, Heading: pastedHeading,
-			Public: aud.Public, Help: req.helpCommand(), PageSize: b.cfg.PageSize})
+			Public: aud.Public, Help: req.helpCommand(), PageSize: f.PageSize})
 	}
 	return renderResults(resultsView{Results: f.Results, State: st, Heading: "Papers for “" + st.Arg + "”",
 		Public: aud.Public, SharedBy: aud.SharedBy, QuoteAnswer: aud.Public && aud.SharedBy == "" && st.Offset == 0,
-		Help: req.helpCommand(), PageSize: b.pageSize(st)})
+		Help: req.helpCommand(), PageSize: f.PageSize})
 }
 
 // showView fetches what st describes, then renders it for aud.

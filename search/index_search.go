@@ -91,20 +91,9 @@ func (s *state) search(ctx context.Context, text string, q *parsedQuery, limit, 
 		}
 		return r, err
 	}
-	if unheld >= 0 && s.linkWritten(ctx, groups[unheld]) {
-		unheld = -1 // a code or project link some abstract gives: searched for
-	}
-	if unheld >= 0 && len(groups) == 1 {
-		// The link alone: say why nothing is found, and what would be.
-		return nil, invalidf("search", "no paper here has the link %q: it may not be in this corpus; search for its title or what it is about", excerptN(groups[unheld].surface, 80))
-	}
-	var unheldLink string // named among the missing words
-	if unheld >= 0 && len(groups) > 1 {
-		// A link to a paper the index does not hold matches no paper
-		// whole: "anything on <arxiv link|QLoRA>?" was refused. The words
-		// beside it say what the asker wants.
-		unheldLink = groups[unheld].surface
-		groups = slices.Delete(slices.Clone(groups), unheld, unheld+1)
+	groups, unheldLink, err := s.withoutUnheldLink(ctx, groups, unheld)
+	if err != nil {
+		return nil, err
 	}
 	if !q.filterOnly() && len(groups) == 0 && len(q.fields) == 0 && len(q.years) == 0 && q.hasCode == nil {
 		if !strings.ContainsFunc(text, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) {
@@ -381,6 +370,23 @@ func (s *state) pastedLink(ctx context.Context, q *parsedQuery, groups []group) 
 	}
 	res = &Results{Total: 1, Confidence: 1, Results: []Result{s.result(candidate{doc: r, rank: 1}, 1, newMatcher(nil), false)}}
 	return res, -1, nil
+}
+
+// withoutUnheldLink leaves out of groups the link at unheld (pastedLink's:
+// no paper has it as its own, -1 for none) and returns it, to be named
+// among the missing words: searched whole it matches no paper, and
+// "anything on <arxiv link|QLoRA>?" was refused; the words beside it say
+// what the asker wants. Alone, it is an error that says so. A code or
+// project link that an abstract gives stays, to be searched for.
+func (s *state) withoutUnheldLink(ctx context.Context, groups []group, unheld int) ([]group, string, error) {
+	if unheld < 0 || s.linkWritten(ctx, groups[unheld]) {
+		return groups, "", nil
+	}
+	link := groups[unheld].surface
+	if len(groups) == 1 {
+		return nil, "", invalidf("search", "no paper here has the link %q: it may not be in this corpus; search for its title or what it is about", excerptN(link, 80))
+	}
+	return slices.Delete(slices.Clone(groups), unheld, unheld+1), link, nil
 }
 
 // linkWritten reports whether some paper's text gives the link of group g

@@ -87,8 +87,9 @@ func withoutAskersAndTimes(text []clause) []clause {
 }
 
 // withoutRelatedWork drops "related work" or "related-work" (and
-// "section") before what it is on: "related work section on in-context learning" asks for papers on
-// in-context learning; "related work generation" is a topic.
+// "section") before what it is on: "related work section on in-context
+// learning" asks for papers on in-context learning; "related work
+// generation" is a topic.
 func withoutRelatedWork(text []clause) []clause {
 	for i := range text {
 		for _, words := range [][]string{

@@ -169,14 +169,7 @@ var newAskers = map[string]bool{"what's": true, "what’s": true, "whats": true,
 // recency typed outside quotes, or "what's new".
 func asksNewest(text []clause) bool {
 	for i, c := range text {
-		if c.phrase {
-			continue
-		}
-		w := bareWord(c.text)
-		if recencyWords[w] {
-			return true
-		}
-		if whatsNewAt(text, i) {
+		if !c.phrase && recencyWords[bareWord(c.text)] || whatsNewAt(text, i) {
 			return true
 		}
 	}
@@ -400,11 +393,22 @@ func countOfPapers(words []clause, i int) bool {
 	if i+1 >= len(words) || words[i].phrase || words[i+1].phrase || !requestNouns[bareWord(words[i+1].text)] {
 		return false
 	}
-	if i > 0 && !words[i-1].phrase && !endsClause(words[i-1].text) && (typedInCapitals(words[i-1].text) || i > 1 && startsCapital(words[i-1].text) && !endsClause(words[i-2].text)) {
+	if versionAt(words, i) {
 		return false
 	}
 	n, err := strconv.Atoi(words[i].text)
 	return err == nil && n > 0 && n < 100
+}
+
+// versionAt reports whether the number words[i] follows a name and is its
+// version ("GPT 4", "Llama 2."): the name is typed in capitals, or
+// capitalised inside a sentence.
+func versionAt(words []clause, i int) bool {
+	if i == 0 || words[i-1].phrase || endsClause(words[i-1].text) {
+		return false
+	}
+	name := words[i-1].text
+	return typedInCapitals(name) || i > 1 && startsCapital(name) && !endsClause(words[i-2].text)
 }
 
 // startsCapital reports whether w opens with a capital letter.
@@ -608,11 +612,10 @@ func channelAt(words []clause, i int) bool {
 // no topic. After a name it ends a sentence with the name's version
 // ("… Llama 2. It …").
 func listMarkerAt(words []clause, i int) bool {
-	w := words[i].text
 	if words[i].phrase || i+1 >= len(words) {
 		return false
 	}
-	w = strings.TrimPrefix(w, "(")
+	w := strings.TrimPrefix(words[i].text, "(")
 	if len(w) < 2 || len(w) > 3 || (w[len(w)-1] != '.' && w[len(w)-1] != ')') {
 		return false
 	}
@@ -621,9 +624,5 @@ func listMarkerAt(words []clause, i int) bool {
 			return false
 		}
 	}
-	prev := ""
-	if i > 0 {
-		prev = words[i-1].text
-	}
-	return i == 0 || endsClause(prev) || !typedInCapitals(prev) && !(i > 1 && startsCapital(prev))
+	return !versionAt(words, i)
 }

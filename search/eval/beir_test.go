@@ -24,6 +24,26 @@ func writeBEIR(t *testing.T, corpus, queries, qrels string) string {
 	return dir
 }
 
+// loadTestSplit loads dir's test split.
+func loadTestSplit(t *testing.T, dir string) *Benchmark {
+	t.Helper()
+	b, err := LoadBEIR(dir, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// runOrFail runs b with the default options.
+func runOrFail(t *testing.T, b *Benchmark) *Report {
+	t.Helper()
+	r, err := Run(t.Context(), b, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
 // Benchmarks hold copies (one text under several IDs), documents with no
 // abstract and documents with another's title, which paperbot's loader
 // merges or keeps out where the baseline indexes them all. A copy is
@@ -43,10 +63,7 @@ func TestCopiesRankWithTheirPaper(t *testing.T) {
 {"_id": "q2", "text": "statins"}
 `,
 		"query-id\tcorpus-id\tscore\nq1\td3\t1\nq2\td4\t1\n")
-	b, err := LoadBEIR(dir, "test")
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := loadTestSplit(t, dir)
 	var d1 string
 	for pid, did := range b.DocOf {
 		if did == "d1" {
@@ -59,10 +76,7 @@ func TestCopiesRankWithTheirPaper(t *testing.T) {
 	if !slices.Equal(b.Unloaded, []string{"d2", "d4"}) {
 		t.Errorf("not indexed: %q, want d2 (d1's title) and d4 (no abstract)", b.Unloaded)
 	}
-	r, err := Run(t.Context(), b, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := runOrFail(t, b)
 	if r.Docs != 5 || r.Copies != 1 || r.Unloaded != 2 {
 		t.Errorf("report: %d docs, %d merged, %d not indexed; want 5, 1, 2", r.Docs, r.Copies, r.Unloaded)
 	}
@@ -84,14 +98,8 @@ func TestParagraphQueryFindsPapersLikeIt(t *testing.T) {
 		`{"_id": "q1", "text": "School uniforms should be mandatory. When every pupil wears the same clothes, children from poorer families are not singled out for wearing cheap or old clothing, and the pressure to buy expensive brands disappears. Bullying about appearance falls, and classrooms are calmer, because attention moves from what pupils wear to what they learn. Uniforms also make pupils easy to recognise on school trips, which keeps them safer, and they save parents time and money every morning and every term of the school year."}
 `,
 		"query-id\tcorpus-id\tscore\nq1\ta1\t1\n")
-	b, err := LoadBEIR(dir, "test")
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := Run(t.Context(), b, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := loadTestSplit(t, dir)
+	r := runOrFail(t, b)
 	q := r.PerQuery[0]
 	if q.Error != "" || len(q.Top) == 0 || q.Top[0] != "a1" {
 		t.Errorf("paragraph query: top %q, error %q; want a1 first", q.Top, q.Error)
@@ -139,10 +147,7 @@ func TestNumericIDs(t *testing.T) {
 		`{"_id": 7, "text": "vitamin d bones"}
 `,
 		"query-id\tcorpus-id\tscore\n7\t2\t1\n")
-	b, err := LoadBEIR(dir, "test")
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := loadTestSplit(t, dir)
 	if len(b.Queries) != 1 || b.Queries[0].Text != "vitamin d bones" || b.Docs[1].ID != "2" {
 		t.Errorf("queries %v, docs %v; want query 7 and document 2", b.Queries, b.Docs)
 	}
@@ -168,14 +173,8 @@ func TestBlankLinesInTheCorpus(t *testing.T) {
 			`{"_id": "d3", "title": "Fish oil and the heart", "text": "Fish oil lowers triglycerides in patients with heart disease, a trial finds."}`+"\n",
 		`{"_id": "q1", "text": "vitamin d bones"}`+"\n"+`{"_id": "q2", "text": "fish oil heart"}`+"\n",
 		"query-id\tcorpus-id\tscore\nq1\td2\t1\nq2\td3\t1\n")
-	b, err := LoadBEIR(dir, "test")
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := Run(t.Context(), b, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := loadTestSplit(t, dir)
+	r := runOrFail(t, b)
 	for _, q := range r.PerQuery {
 		if q.NDCG10 != 1 {
 			t.Errorf("%s: nDCG@10 %.3f, top %q; want its document first", q.ID, q.NDCG10, q.Top)
