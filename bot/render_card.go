@@ -56,10 +56,12 @@ func CardBlocks(r search.Result, opts CardOptions) []slack.Block {
 		blocks = append(blocks, slack.NewContextBlock(fmt.Sprintf("why_%d", i), mrkdwn(Truncate(why, budgetWhy))))
 	}
 	if opts.Buttons && r.ID != "" {
-		blocks = append(blocks, slack.NewActionBlock(fmt.Sprintf("acts_%d", i),
-			button(fmt.Sprintf("%s:%d", actionAbstract, i), "Show abstract", r.ID, ""),
-			button(fmt.Sprintf("%s:%d", actionSimilar, i), "More like this", r.ID, ""),
-		))
+		var acts []slack.BlockElement
+		if hasAbstract(r.Paper) {
+			acts = append(acts, button(fmt.Sprintf("%s:%d", actionAbstract, i), "Show abstract", r.ID, ""))
+		}
+		acts = append(acts, button(fmt.Sprintf("%s:%d", actionSimilar, i), "More like this", r.ID, ""))
+		blocks = append(blocks, slack.NewActionBlock(fmt.Sprintf("acts_%d", i), acts...))
 	}
 	return blocks
 }
@@ -74,12 +76,21 @@ func cardText(r search.Result, noAnswer bool) string {
 		if s := snippetText(r.Snippet, budgetExcerpt); s != "" {
 			lines = append(lines, s)
 		}
+	case !hasAbstract(r.Paper):
+		lines = append(lines, noAbstract)
 	}
 	if c := codeLine(r.Paper); c != "" {
 		lines = append(lines, c)
 	}
 	return joinNonEmpty(lines, "\n")
 }
+
+// noAbstract stands where a paper listed by its title alone would show its
+// abstract.
+const noAbstract = "_No abstract: the corpus lists this paper by its title only._"
+
+// hasAbstract reports whether p has an abstract to show.
+func hasAbstract(p search.Paper) bool { return strings.TrimSpace(p.Abstract) != "" }
 
 // titleLine is the bold title, linked when the paper's URL is safe. Papers
 // without a title show their headline; papers without either, their ID.

@@ -55,6 +55,9 @@ func renderPaper(v paperView) *Reply {
 	for i, chunk := range splitText(Escape(strings.TrimSpace(p.Abstract)), abstractChunk, maxAbstractChunks) {
 		blocks = append(blocks, slack.NewSectionBlock(mrkdwn(chunk), nil, nil, slack.SectionBlockOptionBlockID(fmt.Sprintf("abstract_%d", i))))
 	}
+	if !hasAbstract(p) {
+		blocks = append(blocks, slack.NewSectionBlock(mrkdwn(noAbstract), nil, nil, slack.SectionBlockOptionBlockID("abstract_0")))
+	}
 	var code []slack.MixedElement
 	for _, u := range p.CodeURLs {
 		if SafeURL(u) && len(code) < maxCodeLinks {

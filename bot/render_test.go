@@ -119,6 +119,12 @@ func TestRenderEverySeedPaper(t *testing.T) {
 }
 
 // TestCardContent pins the user-visible pieces of a card.
+func titleOnlyResult() search.Result {
+	return search.Result{Paper: search.Paper{ID: "kz66zy5k", Title: "A loss framework for calibrated anomaly detection",
+		Headline: "A loss framework for calibrated anomaly detection", Authors: []string{"Aditya Menon", "Robert Williamson"}, Venue: "NeurIPS 2018"},
+		Score: 1, Matched: []string{"calibrated", "anomaly"}}
+}
+
 func TestCardContent(t *testing.T) {
 	tests := []struct {
 		name    string
@@ -148,6 +154,10 @@ func TestCardContent(t *testing.T) {
 		{"empty paper still renders",
 			emptyResult(), CardOptions{Buttons: true},
 			[]string{"Untitled paper e0000000", "`e0000000`"}, nil},
+		{"a paper listed by its title alone says so, and offers no abstract to show",
+			titleOnlyResult(), CardOptions{Buttons: true},
+			[]string{"A loss framework for calibrated anomaly detection", "No abstract: the corpus lists this paper by its title only.", "More like this"},
+			[]string{"Show abstract"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -116,8 +116,8 @@ func checkBatch(b Batch) ([]Paper, error) {
 		if err := checkID(p.ID); err != nil {
 			return nil, err
 		}
-		if strings.TrimSpace(p.Abstract) == "" {
-			return nil, bad("paper %q has no abstract", p.ID)
+		if strings.TrimSpace(p.Abstract) == "" && strings.TrimSpace(p.Title) == "" {
+			return nil, bad("paper %q has neither title nor abstract", p.ID)
 		}
 		if p.Headline == "" {
 			p.Headline = corpus.Headline(p.Title, p.Abstract)

@@ -129,11 +129,11 @@ func TestApplyHashMatchesCorpus(t *testing.T) {
 
 func TestApplyInvalid(t *testing.T) {
 	ix := openT(t, subset(t, 5), Options{})
-	noAbstract := tardigrade("x1")
-	noAbstract.Abstract = " "
+	noText := tardigrade("x1")
+	noText.Title, noText.Abstract = "", " "
 	for name, b := range map[string]Batch{
 		"no ID":          {Upsert: []Paper{tardigrade("")}},
-		"no abstract":    {Upsert: []Paper{noAbstract}},
+		"no text":        {Upsert: []Paper{noText}},
 		"ID twice":       {Upsert: []Paper{tardigrade("a1")}, Delete: []string{"a1"}},
 		"space in an ID": {Delete: []string{"a b"}},
 	} {

@@ -154,3 +154,30 @@ func TestLinkToAPaperNotHeld(t *testing.T) {
 		}
 	}
 }
+
+// A paper listed by its title alone (a scrape's row, a benchmark document
+// with no text) is found by its title: first for its title's words, as a
+// phrase, or asked as a question, with no snippet or answer to show; and
+// papers like it are those like its title.
+func TestTitleOnlyPaperFoundByItsTitle(t *testing.T) {
+	_, c := seedIndex(t)
+	title := "Tardigrade cryptobiosis survives hard vacuum"
+	p := Paper{ID: "title001", Title: title, Headline: title, Authors: []string{"Ada Lovelace"}, CodeURLs: []string{}}
+	ix := openT(t, &Corpus{Papers: append(slices.Clone(c.Papers), p)}, Options{})
+	for _, q := range []string{"tardigrade cryptobiosis", `"hard vacuum"`, "which paper shows tardigrades survive a hard vacuum?", title} {
+		res, err := ix.Search(t.Context(), Request{Text: q})
+		if err != nil {
+			t.Fatalf("%q: %v", q, err)
+		}
+		if res.NoMatch || len(res.Results) == 0 || res.Results[0].ID != p.ID {
+			t.Errorf("%q: no match %v, results %v; want %s first", q, res.NoMatch, ids(res.Results), p.ID)
+			continue
+		}
+		if r := res.Results[0]; r.Answer != "" || len(r.Snippet) != 0 || len(r.Matched) == 0 {
+			t.Errorf("%q: answer %q, snippet %v, matched %q; want the matched words alone", q, r.Answer, r.Snippet, r.Matched)
+		}
+	}
+	if _, err := ix.Similar(t.Context(), p.ID, 3); err != nil {
+		t.Errorf("papers like a title-only paper: %v", err)
+	}
+}

@@ -240,7 +240,7 @@ func printEval(w io.Writer, out evalOutput) {
 	r := out.Report
 	fmt.Fprintf(w, "%s, %s split: %d queries\n", r.Benchmark, r.Split, r.Queries)
 	if r.Copies > 0 || r.Unloaded > 0 {
-		fmt.Fprintf(w, "paperbot indexes %d of %d documents: %d merged into a paper with the same text (ranked with it), %d not indexed (no abstract, or another's title); the baseline indexes all\n",
+		fmt.Fprintf(w, "paperbot indexes %d of %d documents: %d merged into a paper with the same text (ranked with it), %d not indexed (neither title nor text, or another's title); the baseline indexes all\n",
 			r.Docs-r.Copies-r.Unloaded, r.Docs, r.Copies, r.Unloaded)
 	}
 	fmt.Fprintln(w)

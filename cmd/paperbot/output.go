@@ -87,6 +87,10 @@ func printPaper(w io.Writer, p search.Paper) {
 	for _, u := range p.CodeURLs {
 		fmt.Fprintf(w, "code: %s\n", u)
 	}
+	if strings.TrimSpace(p.Abstract) == "" {
+		fmt.Fprintln(w, "\n(No abstract: the corpus lists this paper by its title only.)")
+		return
+	}
 	fmt.Fprintf(w, "\n%s\n", p.Abstract)
 }
 

@@ -40,9 +40,9 @@ func LoadFS(fsys fs.FS, patterns ...string) (*Corpus, error) {
 // file, an unknown format, a malformed JSON document or a file with no usable
 // record is an *Error of Kind Invalid whose Msg names the file (and line or
 // record). A bad record in an otherwise good file is skipped: Corpus.Skipped
-// counts it and Corpus.Problems says where and why. Papers without an
-// abstract are skipped that way too: the abstract is what the bot searches
-// and quotes.
+// counts it and Corpus.Problems says where and why. Records with neither
+// title nor abstract are skipped that way too; a paper with a title only is
+// kept, found by its title, and reported in Corpus.Problems.
 func LoadFiles(patterns []string) (*Corpus, error) {
 	return load(diskSource{}, patterns, Limits{})
 }

@@ -21,7 +21,7 @@ func fuzzLoad(t *testing.T, name string, files fstest.MapFS) {
 	}
 	ids := map[string]bool{}
 	for _, p := range c.Papers {
-		if p.Abstract == "" || len(p.ID) == 0 || len(p.ID) > IDLen || ids[p.ID] {
+		if p.Abstract == "" && p.Title == "" || len(p.ID) == 0 || len(p.ID) > IDLen || ids[p.ID] {
 			t.Fatalf("bad paper %+v", p)
 		}
 		ids[p.ID] = true

@@ -63,8 +63,8 @@ func (p *pipeline) run() {
 func (p *pipeline) take(papers []Paper, keys []idDigest) error {
 	for i := range papers {
 		pp := &papers[i]
-		if !hasWord(pp.Abstract) {
-			p.skip(pp.Source, "abstract has no words once markup is removed; skipped")
+		if !hasWord(pp.Abstract) && !hasWord(pp.Title) {
+			p.skip(pp.Source, "neither title nor abstract has words once markup is removed; skipped")
 			continue
 		}
 		p.capLinks(pp)

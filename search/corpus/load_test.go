@@ -101,9 +101,9 @@ func TestLoadFormats(t *testing.T) {
 		{
 			name:     "JSON array, Paper Copilot style",
 			patterns: []string{"json/nips2018_sample.json"},
-			papers:   3, skipped: 3, duplicates: 1,
+			papers:   4, skipped: 2, duplicates: 1,
 			problems: [][]string{
-				{"nips2018_sample.json#2", "A loss framework for calibrated anomaly detection", "no abstract"},
+				{"nips2018_sample.json#2", "A loss framework for calibrated anomaly detection", "no abstract; kept"},
 				{"nips2018_sample.json#4", "not a JSON object"},
 				{"nips2018_sample.json#7", "no title or abstract field"},
 			},
@@ -120,6 +120,10 @@ func TestLoadFormats(t *testing.T) {
 				}
 				if !strings.Contains(p.Abstract, "O(√(d/n))") || !strings.Contains(p.Abstract, "ℓ₁-regression") {
 					t.Errorf("TeX not cleaned: %q", p.Abstract)
+				}
+				// A listing without an abstract is a paper all the same.
+				if p = paperWith(t, c, "A loss framework for calibrated anomaly detection"); p.Abstract != "" || p.URL != "https://nips.cc/virtual/2018/poster/2" {
+					t.Errorf("title-only paper: abstract %q, url %q", p.Abstract, p.URL)
 				}
 				p = paperWith(t, c, "Numbers Everywhere")
 				if p.Year != 2019 || !slices.Equal(p.Authors, []string{"Ann One", "Bob Two"}) || p.URL != "https://example.org/3.pdf" {
@@ -228,7 +232,7 @@ func checkPapers(t *testing.T, c *Corpus) {
 			t.Errorf("ID %q used twice", p.ID)
 		}
 		ids[p.ID] = true
-		if p.Abstract == "" || p.Headline == "" || len([]rune(p.Headline)) > MaxHeadline {
+		if p.Abstract == "" && p.Title == "" || p.Headline == "" || len([]rune(p.Headline)) > MaxHeadline {
 			t.Errorf("paper %s: abstract %d bytes, headline %q", p.ID, len(p.Abstract), p.Headline)
 		}
 		if p.Title != "" && !strings.HasPrefix(p.Title, strings.TrimSuffix(p.Headline, "…")) {

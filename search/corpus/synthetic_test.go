@@ -83,7 +83,7 @@ func (s synthetic) write(tb testing.TB, path string, sent []string) {
 		default:
 			rec, _ := json.Marshal(map[string]any{"title": title, "abstract": abstract, "authors": authors, "year": year})
 			if bad {
-				rec = []byte(`{"title": "` + title + `"}`) // no abstract
+				rec = []byte(`{"title": "", "abstract": " ", "year": 2020}`) // no paper
 			}
 			if strings.HasSuffix(path, ".json") {
 				if i > 0 {

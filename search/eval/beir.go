@@ -34,7 +34,7 @@ type Benchmark struct {
 	DocOf  map[string]string
 	// CopiesOf maps a paper ID to the documents the loader merged into it
 	// as copies (the same text), in file order. Unloaded are the documents
-	// it kept out otherwise (no abstract, or the title of another). The
+	// it kept out otherwise (neither title nor text, or another's title). The
 	// baseline indexes every document.
 	CopiesOf map[string][]string
 	Unloaded []string
@@ -136,7 +136,7 @@ func LoadBEIR(dir, split string) (*Benchmark, error) {
 // copiesOf finds, for each document the loader did not index, the paper
 // it was merged into as a copy: the one whose document has the same text,
 // compared by its letters and digits (the loader compares it cleaned).
-// The rest were kept out: no abstract, or a kept paper has the same title
+// The rest were kept out: neither title nor text, or a kept paper has the same title
 // and other text, which ranking with it would credit unread. loaded maps
 // a document's index to its paper ID, "" when none.
 func copiesOf(docs []Doc, loaded []string) (map[string][]string, []string) {

@@ -13,7 +13,7 @@ func TestWriteLabQueriesBEIR(t *testing.T) {
 	papers := filepath.Join(dir, "papers.json")
 	if err := os.WriteFile(papers, []byte(`[
  {"title": "Diffusion for graphs", "author": "A. Author; B. Author", "abstract": "We study diffusion models for graph generation in one step.", "year": 2024},
- {"title": "No abstract here"},
+ {"title": " ", "abstract": ""},
  {"title": "Faster sampling", "author": "C. Author", "abstract": "Sampling diffusion models in fewer steps, with a distilled student."}
 ]`), 0o644); err != nil {
 		t.Fatal(err)
@@ -57,7 +57,7 @@ func TestWriteLabQueriesBEIR(t *testing.T) {
 		t.Errorf("absent/train.txt = %q (%v), want the query with no relevant paper", absent, err)
 	}
 
-	// A record that is no paper (no abstract, so skipped) is an error, not
+	// A record that is no paper (neither title nor abstract, so skipped) is an error, not
 	// a query with nothing relevant.
 	write("test.json", `[{"query": "x", "kind": "topic", "relevant": [{"file": "papers.json", "record": 2, "grade": 2}]}]`)
 	if err := WriteLabQueriesBEIR([]string{papers}, queries, out); err == nil || !strings.Contains(err.Error(), "record 2") {

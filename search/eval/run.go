@@ -24,8 +24,8 @@ type Report struct {
 	Queries   int    `json:"queries"`
 	// Docs counts the benchmark's documents; Copies those paperbot's
 	// loader merged into a paper with the same text (ranked with it),
-	// Unloaded those it kept out otherwise (no abstract, or another's
-	// title). The baseline indexes all of them.
+	// Unloaded those it kept out otherwise (neither title nor text, or
+	// another's title). The baseline indexes all of them.
 	Docs     int     `json:"docs"`
 	Copies   int     `json:"docs_merged"`
 	Unloaded int     `json:"docs_not_indexed"`
