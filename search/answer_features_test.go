@@ -134,6 +134,12 @@ func TestSettingPhrases(t *testing.T) {
 		"Achieving precise unlearning typically involves fully retraining the model.":                                          true,
 		"A common approach is to raise the decoding temperature.":                                                              true,
 		"Our method outperforms existing methods by 4 points on GSM8K.":                                                        false,
+		"Text-to-3D generation has made remarkable progress recently, driven by score distillation.":                           true,
+		"Modeling long-range dependencies is a longstanding goal in machine learning.":                                         true,
+		"To let weak clients take part, previous works tackle this problem by pruning the model.":                              true,
+		"Most existing methods rely on paired data.":                                                                           true,
+		"We make significant progress on the PathX task.":                                                                      false,
+		"Our method outperforms previous works on three benchmarks.":                                                           false,
 		"We show that the loss changes the precision-recall trade-off.":                                                        false,
 	} {
 		var f answerFeatures

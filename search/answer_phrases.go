@@ -44,7 +44,13 @@ var (
 		"is a critical challenge", "a key challenge", "a major challenge", "a significant challenge",
 		"a fundamental challenge", "a long-standing", "longstanding challenge", "emerges as a", "typically rely",
 		"typically relies", "typically require", "typically requires", "typically involve", "typically involves",
-		"often rely", "usually rely"}
+		"often rely", "usually rely", "has made remarkable", "have made remarkable", "has made significant",
+		"have made significant", "has made great", "have made great", "has made tremendous", "have made tremendous",
+		"has made substantial", "have made substantial", "has made impressive", "have made impressive",
+		"longstanding goal", "long-standing goal", "longstanding problem", "long-standing problem",
+		"previous works tackle", "prior works tackle", "existing works focus", "existing methods focus",
+		"existing approaches focus", "previous works focus", "prior works focus", "most existing methods",
+		"most existing approaches", "most existing works", "most prior work", "most previous work"}
 	contribPhrases = []string{"we propose", "we present", "we introduce", "we develop", "here we", "in this paper",
 		"in this work", "in this study", "this study", "we describe", "we report"}
 )

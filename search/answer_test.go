@@ -201,3 +201,31 @@ func TestAnswerIsNotTheCommonApproach(t *testing.T) {
 		}
 	}
 }
+
+// Machine-learning abstracts open on the field's progress and on what
+// earlier work does, in the query's own words; the answer is what the paper
+// finds.
+func TestAnswerIsNotTheFieldsProgress(t *testing.T) {
+	ix := papersIndex(t, []Paper{
+		{ID: "csd00001", Title: "Guidance alone distils text to 3D", Abstract: "Text-to-3D generation has made remarkable progress recently, mostly through score distillation from 2D diffusion models. " +
+			"Classifier-free guidance is usually treated as a minor trick of score distillation. " +
+			"We find that the guidance term alone is enough for text-to-3D generation, and name the method guidance distillation. " +
+			"On shape generation and texture synthesis it beats the strongest baselines."},
+		{ID: "ssm00001", Title: "Pretrain before you compare sequence models", Abstract: "Modeling long-range dependencies in sequences is a longstanding goal in machine learning, and state space models outperform transformers on long sequences. " +
+			"Those gains were measured with randomly initialised models. " +
+			"We show that transformers match state space models on long sequences once both are pretrained on the task data."},
+		{ID: "oth00001", Title: "Convex relaxations for clustering", Abstract: "We study convex relaxations of k-means clustering and prove exact recovery under separation."},
+	})
+	for q, background := range map[string]string{
+		"text-to-3D generation with score distillation":         "Text-to-3D generation has made",
+		"state space models vs transformers for long sequences": "Modeling long-range dependencies",
+	} {
+		res, err := ix.Search(t.Context(), Request{Text: q, Limit: 1, Answer: true})
+		if err != nil || len(res.Results) == 0 {
+			t.Fatalf("%q: %v, %d results", q, err, len(res.Results))
+		}
+		if a := res.Results[0].Answer; a == "" || strings.HasPrefix(a, background) {
+			t.Errorf("%q answered with %q, the background", q, a)
+		}
+	}
+}
