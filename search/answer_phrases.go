@@ -50,7 +50,11 @@ var (
 		"longstanding goal", "long-standing goal", "longstanding problem", "long-standing problem",
 		"previous works tackle", "prior works tackle", "existing works focus", "existing methods focus",
 		"existing approaches focus", "previous works focus", "prior works focus", "most existing methods",
-		"most existing approaches", "most existing works", "most prior work", "most previous work"}
+		"most existing approaches", "most existing works", "most prior work", "most previous work",
+		"poses challenges", "pose challenges", "poses a challenge", "pose a challenge", "poses significant challenges",
+		"are prevalent in", "is prevalent in", "previous methods are", "prior methods are", "have been extensively",
+		"has been extensively", "have obtained promising", "has obtained promising", "has long been", "have long been",
+		"commonly rely", "commonly relies", "commonly used"}
 	contribPhrases = []string{"we propose", "we present", "we introduce", "we develop", "here we", "in this paper",
 		"in this work", "in this study", "this study", "we describe", "we report"}
 )
