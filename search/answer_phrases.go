@@ -16,7 +16,7 @@ var (
 	negationPhrases = []string{" not ", " no ", "neither", " nor ", "n't"}
 	unknownPhrases  = []string{"unclear", "unknown", "not known", "poorly understood", "not well understood",
 		"little is known", "remains to be", "remain to be", "remains elusive", "remain elusive", "controversial", "has not been", "have not been",
-		"remains limited", "remain limited"}
+		"remains limited", "remain limited", "currently lack"}
 	procedurePhrases = []string{"we generated", "we used", "we performed", "we examined", "we analyzed", "we analysed",
 		"we measured", "we conducted", "we compared", "we recruited", "we studied", "we tested", "we assessed",
 		"we investigated", "we addressed", "we evaluated", "we screened", "we sequenced", "we constructed",
@@ -54,7 +54,8 @@ var (
 		"poses challenges", "pose challenges", "poses a challenge", "pose a challenge", "poses significant challenges",
 		"are prevalent in", "is prevalent in", "previous methods are", "prior methods are", "have been extensively",
 		"has been extensively", "have obtained promising", "has obtained promising", "has long been", "have long been",
-		"commonly rely", "commonly relies", "commonly used"}
+		"commonly rely", "commonly relies", "commonly used", "typically encounter", "typically suffer", "often suffer",
+		"usually suffer", "most literature", "is a relatively new", "are a relatively new"}
 	contribPhrases = []string{"we propose", "we present", "we introduce", "we develop", "here we", "in this paper",
 		"in this work", "in this study", "this study", "we describe", "we report"}
 )
