@@ -11,19 +11,15 @@ import (
 // add passes a raw record on for cleaning, or skips it with a problem when it
 // has neither title nor abstract. A paper with a title only is kept, to be
 // found by its title (listings and benchmarks have such papers: a search
-// that dropped them could never return them); a stub abstract is kept too.
-// Both are reported.
+// that dropped them could never return them), and reported once cleaned
+// (pipeline.take); a stub abstract is kept and reported too.
 func (l *loader) add(r rawPaper) {
-	switch t := strings.TrimSpace(r.title); {
-	case strings.TrimSpace(r.abstract) != "":
-	case hasWord(t):
-		l.problem(r.src, "%q has no abstract; kept, found by its title", cutAtWord(t, 60))
-	default:
+	if strings.TrimSpace(r.abstract) == "" && !hasWord(r.title) {
 		l.skip(r.src, "record has neither title nor abstract; skipped")
 		return
 	}
 	l.capAbstract(&r)
-	if strings.TrimSpace(r.abstract) != "" && !substantial(r.abstract) {
+	if hasWord(r.abstract) && !substantial(r.abstract) {
 		l.problem(r.src, "abstract %q looks truncated; kept", cutAtWord(strings.TrimSpace(r.abstract), 60))
 	}
 	l.pending = append(l.pending, r)

@@ -63,9 +63,14 @@ func (p *pipeline) run() {
 func (p *pipeline) take(papers []Paper, keys []idDigest) error {
 	for i := range papers {
 		pp := &papers[i]
-		if !hasWord(pp.Abstract) && !hasWord(pp.Title) {
-			p.skip(pp.Source, "neither title nor abstract has words once markup is removed; skipped")
-			continue
+		if !hasWord(pp.Abstract) {
+			if !hasWord(pp.Title) {
+				p.skip(pp.Source, "neither title nor abstract has words once markup is removed; skipped")
+				continue
+			}
+			// None, or markup alone ("$$"): a listing, found by its title.
+			p.problem(pp.Source, "%q has no abstract; kept, found by its title", cutAtWord(pp.Title, 60))
+			pp.Abstract = ""
 		}
 		p.capLinks(pp)
 		var tk dedupKey

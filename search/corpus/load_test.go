@@ -335,3 +335,33 @@ func TestPlaceholderTitlesAreNoIdentity(t *testing.T) {
 		t.Errorf("papers, duplicates = %d, %d; want 5 (four under placeholders, one streaming paper), 1", len(c.Papers), c.Duplicates)
 	}
 }
+
+// A listing with a title and no abstract is a paper, found by its title;
+// so is one whose abstract is markup alone. A record with neither title
+// nor abstract is no paper. Each is reported.
+func TestTitleOnlyRecordsAreKept(t *testing.T) {
+	files := fstest.MapFS{"list.jsonl": {Data: []byte(`{"title": "Calibrated anomaly detection losses", "url": "https://example.org/1"}
+{"title": "Markup is all it has", "abstract": "$$ $$"}
+{"title": "  ", "abstract": ""}
+{"title": "A paper with words", "abstract": "We study losses for anomaly detection and show which ones are calibrated."}
+`)}}
+	c, err := LoadFS(files, "*.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Papers) != 3 || c.Skipped != 1 {
+		t.Fatalf("papers, skipped = %d, %d; want 3, 1; problems %q", len(c.Papers), c.Skipped, c.Problems)
+	}
+	for _, title := range []string{"Calibrated anomaly detection losses", "Markup is all it has"} {
+		if p := paperWith(t, c, title); p.Abstract != "" || p.Headline != title {
+			t.Errorf("%q: abstract %q, headline %q; want no abstract, the title as headline", title, p.Abstract, p.Headline)
+		}
+		if !hasProblem(c, title, "no abstract; kept") {
+			t.Errorf("%q is not reported: %q", title, c.Problems)
+		}
+	}
+	if !hasProblem(c, "list.jsonl:3", "neither title nor abstract") {
+		t.Errorf("the empty record is not reported: %q", c.Problems)
+	}
+	checkPapers(t, c)
+}
