@@ -37,7 +37,21 @@ type pipeline struct {
 	// they follow them in Corpus.Problems, as they did when every file was
 	// parsed before any record was cleaned.
 	problemLog
+	// listings are papers with a title and no abstract, held back so that
+	// the full record of the same paper, later in the files, is the one
+	// kept (see keepListings).
+	listings []listing
 }
+
+type listing struct {
+	paper Paper
+	key   idDigest
+}
+
+// maxHeldListings bounds the listings held back: past it, those held are
+// kept (about 300 bytes each), and a full record after them with the same
+// title counts as their duplicate. A variable for tests.
+var maxHeldListings = 50_000
 
 func startPipeline(s sink) *pipeline {
 	p := &pipeline{in: make(chan []rawPaper, 1), done: make(chan struct{}), sink: s, seen: make(fingerprints, 1024)}
@@ -56,10 +70,14 @@ func (p *pipeline) run() {
 			p.failed.Store(true)
 		}
 	}
+	if p.err == nil {
+		p.err = p.keepListings()
+	}
 }
 
 // take checks, de-duplicates and passes on the cleaned papers of a chunk:
-// the first copy in file order wins.
+// the first copy in file order wins, except that a listing (a title and no
+// abstract) waits for the end of the load.
 func (p *pipeline) take(papers []Paper, keys []idDigest) error {
 	for i := range papers {
 		pp := &papers[i]
@@ -69,38 +87,70 @@ func (p *pipeline) take(papers []Paper, keys []idDigest) error {
 				continue
 			}
 			// None, or markup alone ("$$"): a listing, found by its title.
-			p.problem(pp.Source, "%q has no abstract; kept, found by its title", cutAtWord(pp.Title, 60))
 			pp.Abstract = ""
-		}
-		p.capLinks(pp)
-		var tk dedupKey
-		tk, p.buf = newDedupKey('t', pp.Title, p.buf)
-		if !namesAPaper(pp.Title) {
-			tk = dedupKey{} // "Summary", "Corresponding author:": no identity either
-		}
-		ak := dedupKey(keys[i]) // the normalised abstract's
-		if !substantial(pp.Abstract) {
-			ak = dedupKey{} // "Part of" is a scraping accident, not an identity
-		}
-		if p.seen.has(tk) || p.seen.has(ak) {
-			p.duplicates++
+			p.listings = append(p.listings, listing{*pp, keys[i]})
+			if len(p.listings) >= maxHeldListings {
+				if err := p.keepListings(); err != nil {
+					return err
+				}
+			}
 			continue
 		}
-		p.seen.add(tk)
-		p.seen.add(ak)
-		// Lists are never nil, so JSON consumers always get arrays.
-		if pp.Authors == nil {
-			pp.Authors = []string{}
-		}
-		if pp.CodeURLs == nil {
-			pp.CodeURLs = []string{}
-		}
-		if err := p.sink.put(pp); err != nil {
+		if _, err := p.keep(pp, keys[i]); err != nil {
 			return err
 		}
-		p.kept = append(p.kept, keys[i])
 	}
 	return nil
+}
+
+// keepListings keeps the listings held back, in file order, but those
+// whose paper was kept with its abstract.
+func (p *pipeline) keepListings() error {
+	for i := range p.listings {
+		pp := &p.listings[i].paper
+		kept, err := p.keep(pp, p.listings[i].key)
+		if err != nil {
+			return err
+		}
+		if kept {
+			p.problem(pp.Source, "%q has no abstract; kept, found by its title", cutAtWord(pp.Title, 60))
+		}
+	}
+	p.listings = nil
+	return nil
+}
+
+// keep passes pp on unless a paper with its title or abstract was kept, and
+// reports whether it did.
+func (p *pipeline) keep(pp *Paper, key idDigest) (bool, error) {
+	p.capLinks(pp)
+	var tk dedupKey
+	tk, p.buf = newDedupKey('t', pp.Title, p.buf)
+	if !namesAPaper(pp.Title) {
+		tk = dedupKey{} // "Summary", "Corresponding author:": no identity either
+	}
+	ak := dedupKey(key) // the normalised abstract's
+	if !substantial(pp.Abstract) {
+		ak = dedupKey{} // "Part of" is a scraping accident, not an identity
+	}
+	if p.seen.has(tk) || p.seen.has(ak) {
+		p.duplicates++
+		return false, nil
+	}
+	p.seen.add(tk)
+	p.seen.add(ak)
+	// Lists are never nil, so JSON consumers always get arrays.
+	if pp.Authors == nil {
+		pp.Authors = []string{}
+	}
+	if pp.CodeURLs == nil {
+		pp.CodeURLs = []string{}
+	}
+	if err := p.sink.put(pp); err != nil {
+		return false, err
+	}
+	p.kept = append(p.kept, key)
+	return true, nil
 }
 
 // send hands a chunk to the pipeline; a nil pipeline drops it (a file

@@ -365,3 +365,31 @@ func TestTitleOnlyRecordsAreKept(t *testing.T) {
 	}
 	checkPapers(t, c)
 }
+
+// A listing and the full record of one paper, in either order: the paper
+// keeps its abstract.
+func TestListingDoesNotHideTheFullRecord(t *testing.T) {
+	listing := `{"title": "Calibrated anomaly detection losses", "url": "https://example.org/listing"}` + "\n"
+	full := `{"title": "Calibrated Anomaly Detection Losses.", "abstract": "We study losses for anomaly detection and show which ones are calibrated."}` + "\n"
+	for name, data := range map[string]string{"listing first": listing + full, "full record first": full + listing} {
+		c, err := LoadFS(fstest.MapFS{"list.jsonl": {Data: []byte(data)}}, "*.jsonl")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(c.Papers) != 1 || c.Duplicates != 1 || c.Papers[0].Abstract == "" || hasProblem(c, "no abstract; kept") {
+			t.Errorf("%s: %d papers, %d duplicates, first abstract %q, problems %q; want one paper with its abstract, the listing not reported kept",
+				name, len(c.Papers), c.Duplicates, c.Papers[0].Abstract, c.Problems)
+		}
+	}
+	// Past the listings it holds back, the loader keeps them: a full record
+	// after them is their duplicate, and no paper is lost or kept twice.
+	defer func(n int) { maxHeldListings = n }(maxHeldListings)
+	maxHeldListings = 1
+	c, err := LoadFS(fstest.MapFS{"list.jsonl": {Data: []byte(listing + full + `{"title": "Another listing alone"}` + "\n")}}, "*.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Papers) != 2 || c.Duplicates != 1 || !hasProblem(c, "Another listing alone", "no abstract; kept") {
+		t.Errorf("held listings 1: %d papers, %d duplicates, problems %q; want 2 and 1", len(c.Papers), c.Duplicates, c.Problems)
+	}
+}
