@@ -122,6 +122,8 @@ func TestPlainText(t *testing.T) {
 		{"emoji stuck to a word dropped", "thanks:pray: :+1:kv", "thanks kv"},
 		{"times and ratios kept", "at 10:30:45 a 1:2: ratio", "at 10:30:45 a 1:2: ratio"},
 		{"filters kept", "title:diffusion cat:cs.LG", "title:diffusion cat:cs.LG"},
+		{"punctuation a mention leaves joins the word before", "hey <@U0BOT>, got anything on GNNs? <@U0BOT> !", "hey, got anything on GNNs?!"},
+		{"punctuation a mention leaves at the start dropped", "<@U0BOT> , kv cache", "kv cache"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

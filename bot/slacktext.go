@@ -32,7 +32,16 @@ func PlainText(s string) string {
 	words := strings.Fields(clean(b.String()))
 	kept := words[:0]
 	for _, w := range words {
-		if w = withoutEmoji(w); w != "" {
+		w = withoutEmoji(w)
+		switch {
+		case w == "":
+		case strings.Trim(w, ",.;:!?") == "":
+			// What a mention or emoji left behind: "hey <@U1>, ..." reads
+			// "hey, ...", not "hey , ...".
+			if len(kept) > 0 {
+				kept[len(kept)-1] += w
+			}
+		default:
 			kept = append(kept, w)
 		}
 	}
