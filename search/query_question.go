@@ -25,7 +25,7 @@ var questionStarts = map[string]bool{
 	"somebody": true, "folks": true, "guys": true, "everyone": true,
 	// Requests and greetings: "I'm looking for ...", "hi! any work on ...".
 	"i": true, "i'm": true, "im": true, "we": true, "we're": true, "looking": true,
-	"searching": true, "need": true, "want": true, "please": true,
+	"searching": true, "need": true, "want": true, "please": true, "got": true,
 	// Imperatives: "explain flash attention", "compare DPO and PPO".
 	"explain": true, "describe": true, "summarize": true, "summarise": true, "compare": true,
 	"search": true,
@@ -137,8 +137,9 @@ var metaWords = map[string]bool{
 	"intro": true, "introduction": true,
 	// "RNNs vs transformers" asks about both, not about titles with "vs".
 	"vs": true, "versus": true,
-	// Thanks: Slack messages are written to people.
-	"thanks": true, "thank": true, "thx": true,
+	// Thanks: Slack messages are written to people, who ask "got anything
+	// on ...?", "anyone got refs for ...?".
+	"thanks": true, "thank": true, "thx": true, "got": true,
 	"pls": true, "plz": true, "cheers": true, "folks": true, "guys": true, "everyone": true,
 	// Asking for something to cite or a summary: "refs on ...", "tl;dr of ...".
 	"refs": true, "ref": true, "tl;dr": true, "tldr": true,
@@ -473,6 +474,16 @@ func spokenExclusions(text, exclude []clause) ([]clause, []clause) {
 			start = i + 1 + negationAt(text, i+1)
 		case c.text == "not" && negationAt(text, i) > 0:
 			start = i + negationAt(text, i) // "GANs not based on CNNs"
+		case strings.ToLower(c.text) == "(not":
+			// An aside: "papers about molecules (not proteins)" listed
+			// protein papers first, matching the word ruled out. It is
+			// not searched, and not left out either: papers on molecules
+			// name the proteins they bind, and "heavy-tailed noise (not
+			// sub-Gaussian)" is answered by papers that contrast the two.
+			if _, end, ok := excludedSpan(text, i+1); ok {
+				i = end - 1
+				continue
+			}
 		case c.text == "NOT" && i+1 < len(text) && text[i+1].text != "NOT":
 			// Boolean search as in Scholar or PubMed: "transformers NOT
 			// vision" leaves out the next word or phrase, as -vision does.
@@ -541,10 +552,10 @@ func excludedSpan(text []clause, start int) (what clause, end int, ok bool) {
 		if len(words) == maxSpokenExclusion {
 			return clause{}, 0, false
 		}
-		if w := strings.TrimRight(text[end].text, ",.;:!?"); w != "" {
+		if w := strings.TrimRight(text[end].text, ",.;:!?)"); w != "" {
 			words = append(words, w)
 		}
-		if endsClause(text[end].text) {
+		if endsClause(text[end].text) || strings.HasSuffix(text[end].text, ")") {
 			end++
 			break
 		}

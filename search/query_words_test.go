@@ -552,6 +552,31 @@ func TestSpokenExclusion(t *testing.T) {
 	}
 }
 
+// What an aside rules out, "(not proteins)", is not searched: protein
+// papers came first for "papers about molecules (not proteins)". Papers
+// that name it are not left out: small molecules bind proteins.
+func TestAsideRulesOutIsNotSearched(t *testing.T) {
+	ix := bigIndex(t)
+	matched := func(r Result, w string) bool {
+		return slices.ContainsFunc(r.Matched, func(m string) bool { return m == w || strings.HasPrefix(m, w+" (") })
+	}
+	for q, out := range map[string]string{"papers about molecules (not proteins)": "proteins", "diffusion models (not for images), 2024": "images"} {
+		for i, r := range topResults(t, ix, q, 5) {
+			if matched(r, out) {
+				t.Errorf("%q: result %d %q matched %q", q, i+1, r.Title, out)
+			}
+		}
+		pq, err := parseQuery(q)
+		if err != nil || len(pq.exclude) != 0 {
+			t.Errorf("%q: excludes %v (%v), want none", q, pq.exclude, err)
+		}
+	}
+	// An aside that rules nothing out is searched.
+	if r := topResults(t, ix, "GNNs (graph neural networks) for molecules", 1); len(r) == 0 || !matched(r[0], "molecules") {
+		t.Errorf("an aside that rules nothing out: %v", r)
+	}
+}
+
 // A capital NOT leaves out the next word or phrase, as in Scholar or
 // PubMed: "transformers NOT vision" listed vision transformers, the very
 // word ruled out. A lower-case "not" is text.
@@ -642,7 +667,7 @@ func TestYearSpanOfEveryPaperSaysNothing(t *testing.T) {
 // it matched one of those words.
 func TestAskingWordsAnsweredAsTheirTopic(t *testing.T) {
 	ix := bigIndex(t)
-	asking := []string{"refs", "cite", "tl;dr", "just", "ideally", "showing", "people", "days", "work", "related", "section", "writing", "building", "read", "used", "choose", "pros", "cons", "difference", "much", "worked", "reference", "100x", "2.5", "authors", "introduced", "reading", "list", "showed", "claim", "Q", "re", "question", "study", "Update", "new", "learn", "start", "here", "familiar", "foundational", "advances", "current", "according", "towards", "hey", "paperbot", "team", "5", "10", "works", "lab", "space", "original", "pick", "grab", "apply", "comparing", "ways"}
+	asking := []string{"refs", "cite", "tl;dr", "just", "ideally", "showing", "people", "days", "work", "related", "section", "writing", "building", "read", "used", "choose", "pros", "cons", "difference", "much", "worked", "reference", "100x", "2.5", "authors", "introduced", "reading", "list", "showed", "claim", "Q", "re", "question", "study", "Update", "new", "learn", "start", "here", "familiar", "foundational", "advances", "current", "according", "towards", "hey", "paperbot", "team", "5", "10", "works", "lab", "space", "original", "pick", "grab", "apply", "comparing", "ways", "got"}
 	for q, topic := range map[string]string{
 		"how are people evaluating code generation these days":                                      "evaluating code generation",
 		"is in-context learning just gradient descent?":                                             "in-context learning gradient descent",
@@ -691,6 +716,8 @@ func TestAskingWordsAnsweredAsTheirTopic(t *testing.T) {
 		"hey paperbot, anything new on diffusion LMs?":                             "latest diffusion LMs",
 		"our lab works on protein structure prediction, what's new in that space?": "latest protein structure prediction",
 		"hi team, any work on grokking?":                                           "grokking",
+		"hey, got anything about protein conformations?":                           "protein conformations",
+		"anyone got refs for kv cache compression?":                                "kv cache compression",
 		"paperbot what is grokking":                                                "grokking",
 		"Give me 5 papers on world models":                                         "world models",
 		"I don't know much about grokking, any intro?":                             "grokking",
