@@ -474,7 +474,7 @@ func spokenExclusions(text, exclude []clause) ([]clause, []clause) {
 			start = i + 1 + negationAt(text, i+1)
 		case c.text == "not" && negationAt(text, i) > 0:
 			start = i + negationAt(text, i) // "GANs not based on CNNs"
-		case strings.ToLower(c.text) == "(not":
+		case strings.EqualFold(c.text, "(not"):
 			// An aside: "papers about molecules (not proteins)" listed
 			// protein papers first, matching the word ruled out. It is
 			// not searched, and not left out either: papers on molecules
