@@ -39,7 +39,7 @@ var questionStarts = map[string]bool{
 
 // greetings open a message to the bot; only as its first word, since "hi"
 // is also a word of the papers ("Ly6C hi monocytes").
-var greetings = map[string]bool{"hi": true, "hello": true, "hey": true}
+var greetings = map[string]bool{"hi": true, "hello": true, "hey": true, "yo": true, "hiya": true, "heya": true, "howdy": true, "morning": true}
 
 // botNames address the bot by name at the start of a message, typed
 // without Slack's mention markup ("hey paperbot, ...", "@paperbot what
@@ -140,6 +140,9 @@ var metaWords = map[string]bool{
 	// Thanks: Slack messages are written to people, who ask "got anything
 	// on ...?", "anyone got refs for ...?".
 	"thanks": true, "thank": true, "thx": true, "got": true,
+	// Chat shorthand: "can u find stuff on ...", "any recs for ...",
+	// "smth about ...", "... asap", "good morning! ...".
+	"u": true, "ya": true, "smth": true, "sth": true, "asap": true, "recs": true, "morning": true,
 	"pls": true, "plz": true, "cheers": true, "folks": true, "guys": true, "everyone": true,
 	// Asking for something to cite or a summary: "refs on ...", "tl;dr of ...".
 	"refs": true, "ref": true, "tl;dr": true, "tldr": true,
@@ -281,6 +284,9 @@ func metaWordAt(words []clause, i int, question bool) bool {
 	}
 	if chatNounAt(words, i) || whatsNewAt(words, i) || firstPaperAt(words, i) || requestAt(words, i) || channelAt(words, i) || listMarkerAt(words, i) {
 		return true
+	}
+	if i > 0 && requestAt(words, i-1) {
+		return true // the link of a request: "re" of "anything re: data assimilation"
 	}
 	if !isMetaWord(words[i].text, question) || topicVerbAt(words, i) {
 		return false

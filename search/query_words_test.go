@@ -667,7 +667,7 @@ func TestYearSpanOfEveryPaperSaysNothing(t *testing.T) {
 // it matched one of those words.
 func TestAskingWordsAnsweredAsTheirTopic(t *testing.T) {
 	ix := bigIndex(t)
-	asking := []string{"refs", "cite", "tl;dr", "just", "ideally", "showing", "people", "days", "work", "related", "section", "writing", "building", "read", "used", "choose", "pros", "cons", "difference", "much", "worked", "reference", "100x", "2.5", "authors", "introduced", "reading", "list", "showed", "claim", "Q", "re", "question", "study", "Update", "new", "learn", "start", "here", "familiar", "foundational", "advances", "current", "according", "towards", "hey", "paperbot", "team", "5", "10", "works", "lab", "space", "original", "pick", "grab", "apply", "comparing", "ways", "got"}
+	asking := []string{"refs", "cite", "tl;dr", "just", "ideally", "showing", "people", "days", "work", "related", "section", "writing", "building", "read", "used", "choose", "pros", "cons", "difference", "much", "worked", "reference", "100x", "2.5", "authors", "introduced", "reading", "list", "showed", "claim", "Q", "re", "question", "study", "Update", "new", "learn", "start", "here", "familiar", "foundational", "advances", "current", "according", "towards", "hey", "paperbot", "team", "5", "10", "works", "lab", "space", "original", "pick", "grab", "apply", "comparing", "ways", "got", "recs", "u", "asap", "smth", "morning", "regarding"}
 	for q, topic := range map[string]string{
 		"how are people evaluating code generation these days":                                      "evaluating code generation",
 		"is in-context learning just gradient descent?":                                             "in-context learning gradient descent",
@@ -718,6 +718,13 @@ func TestAskingWordsAnsweredAsTheirTopic(t *testing.T) {
 		"hi team, any work on grokking?":                                           "grokking",
 		"hey, got anything about protein conformations?":                           "protein conformations",
 		"anyone got refs for kv cache compression?":                                "kv cache compression",
+		"anything re: data assimilation":                                           "data assimilation",
+		"papers regarding watermarks for LLMs":                                     "watermarks for LLMs",
+		"any recs for graph ODEs":                                                  "graph ODEs",
+		"can u find stuff on equivariant VAEs":                                     "equivariant VAEs",
+		"good morning! anything on prefill acceleration?":                          "prefill acceleration",
+		"need something on interpretable molecular grammars asap":                  "interpretable molecular grammars",
+		"smth about quantum systems + deep learning?":                              "quantum systems deep learning",
 		"paperbot what is grokking":                                                "grokking",
 		"Give me 5 papers on world models":                                         "world models",
 		"I don't know much about grokking, any intro?":                             "grokking",
