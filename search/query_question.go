@@ -39,7 +39,9 @@ var questionStarts = map[string]bool{
 
 // greetings open a message to the bot; only as its first word, since "hi"
 // is also a word of the papers ("Ly6C hi monocytes").
-var greetings = map[string]bool{"hi": true, "hello": true, "hey": true, "yo": true, "hiya": true, "heya": true, "howdy": true, "morning": true}
+var greetings = map[string]bool{"hi": true, "hello": true, "hey": true, "yo": true, "hiya": true, "heya": true, "howdy": true, "morning": true,
+	// Chat openers: "fyi need refs on ...", "btw any work on ...".
+	"fyi": true, "btw": true, "til": true, "iirc": true, "hmm": true, "hmmm": true, "tbh": true, "afaik": true}
 
 // botNames address the bot by name at the start of a message, typed
 // without Slack's mention markup ("hey paperbot, ...", "@paperbot what
@@ -143,6 +145,8 @@ var metaWords = map[string]bool{
 	// Chat shorthand: "can u find stuff on ...", "any recs for ...",
 	// "smth about ...", "... asap", "good morning! ...".
 	"u": true, "ya": true, "smth": true, "sth": true, "asap": true, "recs": true, "morning": true,
+	"fyi": true, "lmk": true, "iirc": true, "btw": true, "tbh": true, "afaik": true, "til": true,
+	"hmm": true, "hmmm": true, "abt": true,
 	"pls": true, "plz": true, "cheers": true, "folks": true, "guys": true, "everyone": true,
 	// Asking for something to cite or a summary: "refs on ...", "tl;dr of ...".
 	"refs": true, "ref": true, "tl;dr": true, "tldr": true,
@@ -288,11 +292,36 @@ func metaWordAt(words []clause, i int, question bool) bool {
 	if i > 0 && requestAt(words, i-1) {
 		return true // the link of a request: "re" of "anything re: data assimilation"
 	}
+	if chatAskAt(words, i) {
+		return true
+	}
 	if !isMetaWord(words[i].text, question) || topicVerbAt(words, i) {
 		return false
 	}
 	return i == 0 || !startsCapital(words[i].text) || !startsCapital(words[i-1].text) || isMetaWord(words[i-1].text, question) ||
 		endsClause(words[i-1].text) // "… for medical QA. Suggestions?": a new sentence
+}
+
+// fetchVerbs ask for a paper with "up": "can you pull up the FlashAttention-2
+// paper", "dig up", "look up".
+var fetchVerbs = map[string]bool{"pull": true, "dig": true, "look": true, "bring": true}
+
+// chatAskAt reports whether words[i] only asks, in a phrase of chat: "pull"
+// and "up" of "pull up the …", "idea" of "any idea who …".
+func chatAskAt(words []clause, i int) bool {
+	word := func(j int) string {
+		if j < 0 || j >= len(words) || words[j].phrase {
+			return ""
+		}
+		return bareWord(words[j].text)
+	}
+	switch word(i) {
+	case "up":
+		return fetchVerbs[word(i-1)] && !endsClause(words[i-1].text)
+	case "idea", "ideas":
+		return (word(i-1) == "any" || word(i-1) == "no") && !endsClause(words[i-1].text)
+	}
+	return fetchVerbs[word(i)] && word(i+1) == "up" && !endsClause(words[i].text)
 }
 
 // requestAt reports whether words[i] is the noun of a request inside the
@@ -429,7 +458,10 @@ func startsCapital(w string) bool {
 // abstracts write them everywhere, so as query words they only reward
 // papers that also give examples. In capitals they may be a topic (ETC,
 // the electron transport chain).
-var asideAbbreviations = map[string]bool{"i.e": true, "e.g": true, "ie": true, "eg": true, "etc": true, "cf": true, "viz": true, "incl": true, "esp": true}
+var asideAbbreviations = map[string]bool{"i.e": true, "e.g": true, "ie": true, "eg": true, "etc": true, "cf": true, "viz": true, "incl": true, "esp": true,
+	// Chat: "what are ppl using for ...", "imo the best ...". PPL is
+	// perplexity, IMO the olympiad.
+	"ppl": true, "imo": true}
 
 // isMagnitude reports whether w is a factor such as "100x" or "2.5×": in
 // "100x faster diffusion sampling" it says how much, and a paper's "100x

@@ -667,7 +667,7 @@ func TestYearSpanOfEveryPaperSaysNothing(t *testing.T) {
 // it matched one of those words.
 func TestAskingWordsAnsweredAsTheirTopic(t *testing.T) {
 	ix := bigIndex(t)
-	asking := []string{"refs", "cite", "tl;dr", "just", "ideally", "showing", "people", "days", "work", "related", "section", "writing", "building", "read", "used", "choose", "pros", "cons", "difference", "much", "worked", "reference", "100x", "2.5", "authors", "introduced", "reading", "list", "showed", "claim", "Q", "re", "question", "study", "Update", "new", "learn", "start", "here", "familiar", "foundational", "advances", "current", "according", "towards", "hey", "paperbot", "team", "5", "10", "works", "lab", "space", "original", "pick", "grab", "apply", "comparing", "ways", "got", "recs", "u", "asap", "smth", "morning", "regarding"}
+	asking := []string{"refs", "cite", "tl;dr", "just", "ideally", "showing", "people", "days", "work", "related", "section", "writing", "building", "read", "used", "choose", "pros", "cons", "difference", "much", "worked", "reference", "100x", "2.5", "authors", "introduced", "reading", "list", "showed", "claim", "Q", "re", "question", "study", "Update", "new", "learn", "start", "here", "familiar", "foundational", "advances", "current", "according", "towards", "hey", "paperbot", "team", "5", "10", "works", "lab", "space", "original", "pick", "grab", "apply", "comparing", "ways", "got", "recs", "u", "asap", "smth", "morning", "regarding", "fyi", "lmk", "TIL", "ppl", "pull", "up", "idea"}
 	for q, topic := range map[string]string{
 		"how are people evaluating code generation these days":                                      "evaluating code generation",
 		"is in-context learning just gradient descent?":                                             "in-context learning gradient descent",
@@ -725,6 +725,12 @@ func TestAskingWordsAnsweredAsTheirTopic(t *testing.T) {
 		"good morning! anything on prefill acceleration?":                          "prefill acceleration",
 		"need something on interpretable molecular grammars asap":                  "interpretable molecular grammars",
 		"smth about quantum systems + deep learning?":                              "quantum systems deep learning",
+		"fyi need refs on test-time adaptation":                                    "test-time adaptation",
+		"lmk if there's anything on KV cache quantization":                         "KV cache quantization",
+		"TIL about grokking - any papers on it?":                                   "grokking",
+		"what are ppl using for long-context evals":                                "long-context evals",
+		"can you pull up the FlashAttention-2 paper":                               "FlashAttention-2",
+		"any idea who worked on token merging for ViTs":                            "token merging for ViTs",
 		"paperbot what is grokking":                                                "grokking",
 		"Give me 5 papers on world models":                                         "world models",
 		"I don't know much about grokking, any intro?":                             "grokking",
