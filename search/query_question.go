@@ -35,13 +35,16 @@ var questionStarts = map[string]bool{
 	"top": true, "good": true, "best": true, "latest": true, "recent": true, "classic": true,
 	"seminal": true, "influential": true, "popular": true, "trending": true,
 	"what's": true, "whats": true, "who's": true, "how's": true, "where's": true,
+	// Asking in chat: "gimme something on …", "share a paper about …".
+	"gimme": true, "share": true, "send": true,
 }
 
 // greetings open a message to the bot; only as its first word, since "hi"
 // is also a word of the papers ("Ly6C hi monocytes").
 var greetings = map[string]bool{"hi": true, "hello": true, "hey": true, "yo": true, "hiya": true, "heya": true, "howdy": true, "morning": true,
 	// Chat openers: "fyi need refs on ...", "btw any work on ...".
-	"fyi": true, "btw": true, "til": true, "iirc": true, "hmm": true, "hmmm": true, "tbh": true, "afaik": true}
+	"fyi": true, "btw": true, "til": true, "iirc": true, "hmm": true, "hmmm": true, "tbh": true, "afaik": true,
+	"ok": true, "okay": true, "alright": true, "oh": true, "um": true, "umm": true, "sorry": true}
 
 // botNames address the bot by name at the start of a message, typed
 // without Slack's mention markup ("hey paperbot, ...", "@paperbot what
@@ -53,15 +56,35 @@ var botNames = map[string]bool{"paperbot": true}
 // team,"), or the bot's name alone.
 func openingWords(words []string) int {
 	n := 0
-	if len(words) > 1 && greetings[bareWord(words[0])] {
-		n = 1
-		if len(words) > 2 && !strings.HasSuffix(words[0], ",") && (strings.HasSuffix(words[1], ",") || botNames[bareWord(words[1])]) {
-			n = 2
+	for n+1 < len(words) && opensMessage(words, n) {
+		n++
+	}
+	if n > 0 {
+		if len(words) > n+1 && !strings.HasSuffix(words[n-1], ",") && (strings.HasSuffix(words[n], ",") || botNames[bareWord(words[n])]) {
+			n++
 		}
 	} else if len(words) > 1 && botNames[bareWord(words[0])] {
 		n = 1
 	}
 	return n
+}
+
+// opensMessage reports whether words[i], in a run of such words at the
+// start, opens the message: a greeting ("ok so what do we have on …", "hi
+// sorry, …"), "so" before a question, or "quick q" / "quick question".
+func opensMessage(words []string, i int) bool {
+	w, next := bareWord(words[i]), bareWord(words[i+1])
+	switch {
+	case greetings[w]:
+		return true
+	case w == "so":
+		return i > 0 || questionStarts[next]
+	case w == "quick":
+		return next == "q" || next == "question"
+	case w == "q" || w == "question":
+		return i > 0 && bareWord(words[i-1]) == "quick"
+	}
+	return false
 }
 
 // chatLabels open a message with a colon to say what it is ("Q: what is
@@ -113,6 +136,8 @@ var requestNouns = map[string]bool{
 	"works": true, "refs": true, "ref": true, "references": true, "reading": true,
 	"readings": true, "literature": true, "pointers": true, "resources": true,
 	"anything": true, "something": true, "stuff": true, "research": true,
+	// "any lit on …", "good reads on …", "a citation for …".
+	"lit": true, "reads": true, "citation": true, "citations": true,
 }
 
 var requestLinks = map[string]bool{
@@ -146,7 +171,7 @@ var metaWords = map[string]bool{
 	// "smth about ...", "... asap", "good morning! ...".
 	"u": true, "ya": true, "smth": true, "sth": true, "asap": true, "recs": true, "morning": true,
 	"fyi": true, "lmk": true, "iirc": true, "btw": true, "tbh": true, "afaik": true, "til": true,
-	"hmm": true, "hmmm": true, "abt": true,
+	"hmm": true, "hmmm": true, "abt": true, "gimme": true, "sorry": true,
 	"pls": true, "plz": true, "cheers": true, "folks": true, "guys": true, "everyone": true,
 	// Asking for something to cite or a summary: "refs on ...", "tl;dr of ...".
 	"refs": true, "ref": true, "tl;dr": true, "tldr": true,
@@ -306,22 +331,54 @@ func metaWordAt(words []clause, i int, question bool) bool {
 // paper", "dig up", "look up".
 var fetchVerbs = map[string]bool{"pull": true, "dig": true, "look": true, "bring": true}
 
+// botherVerbs apologise for asking: "sorry to bug you", "hate to bother
+// everyone".
+var botherVerbs = map[string]bool{"bug": true, "bother": true, "bugging": true, "bothering": true, "pester": true}
+
+// shareVerbs ask to be sent papers: "share a paper about …", "send me some
+// refs on …".
+var shareVerbs = map[string]bool{"share": true, "send": true, "post": true, "drop": true}
+
+// stuckWords open a message with what troubles the asker: "struggling
+// with long context generalization, any pointers?", "stuck on …".
+var stuckWords = map[string]string{"struggling": "with", "stuck": "on", "confused": "about"}
+
 // chatAskAt reports whether words[i] only asks, in a phrase of chat: "pull"
-// and "up" of "pull up the …", "idea" of "any idea who …".
+// and "up" of "pull up the …", "idea" of "any idea who …", "bug" of "sorry
+// to bug you", "share" of "share a paper about …".
 func chatAskAt(words []clause, i int) bool {
 	word := func(j int) string {
-		if j < 0 || j >= len(words) || words[j].phrase {
+		if j < 0 || j >= len(words) || words[j].phrase || j < i && endsClause(words[j].text) {
 			return ""
 		}
 		return bareWord(words[j].text)
 	}
-	switch word(i) {
-	case "up":
-		return fetchVerbs[word(i-1)] && !endsClause(words[i-1].text)
-	case "idea", "ideas":
-		return (word(i-1) == "any" || word(i-1) == "no") && !endsClause(words[i-1].text)
+	switch w := word(i); {
+	case w == "up":
+		return fetchVerbs[word(i-1)]
+	case w == "idea" || w == "ideas" || w == "chance":
+		return word(i-1) == "any" || word(i-1) == "no"
+	case botherVerbs[w]:
+		return knowers[word(i+1)] && !endsClause(words[i].text)
+	case shareVerbs[w]:
+		return sharesPapers(word, i)
+	case stuckWords[w] != "":
+		return i == 0 && word(i+1) == stuckWords[w] && !endsClause(words[i].text)
 	}
 	return fetchVerbs[word(i)] && word(i+1) == "up" && !endsClause(words[i].text)
+}
+
+// sharesPapers reports whether the share verb at i asks for papers: it is
+// followed, maybe after "me" or "us" and a determiner, by a request noun.
+func sharesPapers(word func(int) string, i int) bool {
+	j := i + 1
+	if w := word(j); w == "me" || w == "us" {
+		j++
+	}
+	for k := 0; k < 2 && (requestArticles[word(j)] || word(j) == "any" || word(j) == "few" || word(j) == "good"); k++ {
+		j++
+	}
+	return requestNouns[word(j)]
 }
 
 // requestAt reports whether words[i] is the noun of a request inside the

@@ -667,7 +667,7 @@ func TestYearSpanOfEveryPaperSaysNothing(t *testing.T) {
 // it matched one of those words.
 func TestAskingWordsAnsweredAsTheirTopic(t *testing.T) {
 	ix := bigIndex(t)
-	asking := []string{"refs", "cite", "tl;dr", "just", "ideally", "showing", "people", "days", "work", "related", "section", "writing", "building", "read", "used", "choose", "pros", "cons", "difference", "much", "worked", "reference", "100x", "2.5", "authors", "introduced", "reading", "list", "showed", "claim", "Q", "re", "question", "study", "Update", "new", "learn", "start", "here", "familiar", "foundational", "advances", "current", "according", "towards", "hey", "paperbot", "team", "5", "10", "works", "lab", "space", "original", "pick", "grab", "apply", "comparing", "ways", "got", "recs", "u", "asap", "smth", "morning", "regarding", "fyi", "lmk", "TIL", "ppl", "pull", "up", "idea"}
+	asking := []string{"refs", "cite", "tl;dr", "just", "ideally", "showing", "people", "days", "work", "related", "section", "writing", "building", "read", "used", "choose", "pros", "cons", "difference", "much", "worked", "reference", "100x", "2.5", "authors", "introduced", "reading", "list", "showed", "claim", "Q", "re", "question", "study", "Update", "new", "learn", "start", "here", "familiar", "foundational", "advances", "current", "according", "towards", "hey", "paperbot", "team", "5", "10", "works", "lab", "space", "original", "pick", "grab", "apply", "comparing", "ways", "got", "recs", "u", "asap", "smth", "morning", "regarding", "fyi", "lmk", "TIL", "ppl", "pull", "up", "idea", "sorry", "bug", "lit", "ok", "gimme", "quick", "share", "citation", "struggling", "chance", "reads"}
 	for q, topic := range map[string]string{
 		"how are people evaluating code generation these days":                                      "evaluating code generation",
 		"is in-context learning just gradient descent?":                                             "in-context learning gradient descent",
@@ -731,6 +731,15 @@ func TestAskingWordsAnsweredAsTheirTopic(t *testing.T) {
 		"what are ppl using for long-context evals":                                "long-context evals",
 		"can you pull up the FlashAttention-2 paper":                               "FlashAttention-2",
 		"any idea who worked on token merging for ViTs":                            "token merging for ViTs",
+		"sorry to bug you - any lit on polymer conformations?":                     "polymer conformations",
+		"ok so what do we have on transition path sampling":                        "transition path sampling",
+		"gimme something about subgraph GNNs":                                      "subgraph GNNs",
+		"quick q: who's working on weather forecasting ensembles":                  "weather forecasting ensembles",
+		"share a few papers on cyclic peptide design":                              "cyclic peptide design",
+		"need a citation for physics-informed interatomic potentials":              "physics-informed interatomic potentials",
+		"struggling with long context generalization, any pointers?":               "long context generalization",
+		"any chance we have something on interpretable hypotheses from text?":      "interpretable hypotheses from text",
+		"any good reads on duality in physics":                                     "duality in physics",
 		"paperbot what is grokking":                                                "grokking",
 		"Give me 5 papers on world models":                                         "world models",
 		"I don't know much about grokking, any intro?":                             "grokking",
