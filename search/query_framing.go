@@ -224,14 +224,14 @@ func withoutLinkRequest(text []clause) []clause {
 }
 
 // withoutTimeFraming drops words that place a request in time without a
-// year to match: "from last year", "in recent years", the "first" of
+// year to match: "from last year", "in recent years", "next week", the "first" of
 // "newest first", and "published" before
 // "in 2024" (the year is searched; "published" is in every paper's story).
 func withoutTimeFraming(text []clause) []clause {
 	out := clausesFor(text)
 	for i := 0; i < len(text); i++ {
 		c := text[i]
-		if wordsAt(text, i, "last|this|past|recent", "year|years") {
+		if wordsAt(text, i, "last|this|past|recent|next", "year|years|week|weeks|month|months") {
 			i++
 			continue
 		}

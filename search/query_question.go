@@ -35,8 +35,9 @@ var questionStarts = map[string]bool{
 	"top": true, "good": true, "best": true, "latest": true, "recent": true, "classic": true,
 	"seminal": true, "influential": true, "popular": true, "trending": true,
 	"what's": true, "whats": true, "who's": true, "how's": true, "where's": true,
-	// Asking in chat: "gimme something on …", "share a paper about …".
-	"gimme": true, "share": true, "send": true,
+	// Asking in chat: "gimme something on …", "share a paper about …",
+	// "gonna need refs on …", "heard of any work on …".
+	"gimme": true, "share": true, "send": true, "pls": true, "plz": true, "gonna": true, "heard": true,
 }
 
 // greetings open a message to the bot; only as its first word, since "hi"
@@ -69,20 +70,32 @@ func openingWords(words []string) int {
 	return n
 }
 
+// questionOpeners say what kind of question follows: "quick q: …", "dumb
+// question but how does …".
+var questionOpeners = map[string]bool{"quick": true, "dumb": true, "stupid": true, "silly": true, "naive": true, "random": true}
+
 // opensMessage reports whether words[i], in a run of such words at the
 // start, opens the message: a greeting ("ok so what do we have on …", "hi
-// sorry, …"), "so" before a question, or "quick q" / "quick question".
+// sorry, …"), "so" before a question, "quick q" / "dumb question but", or
+// "new here".
 func opensMessage(words []string, i int) bool {
-	w, next := bareWord(words[i]), bareWord(words[i+1])
+	w := bareWord(words[i])
+	next := func() string { return bareWord(words[i+1]) }
 	switch {
 	case greetings[w]:
 		return true
 	case w == "so":
-		return i > 0 || questionStarts[next]
-	case w == "quick":
-		return next == "q" || next == "question"
+		return i > 0 || questionStarts[next()]
+	case questionOpeners[w]:
+		return next() == "q" || next() == "question"
 	case w == "q" || w == "question":
-		return i > 0 && bareWord(words[i-1]) == "quick"
+		return i > 0 && questionOpeners[bareWord(words[i-1])]
+	case w == "but":
+		return i > 0 && (bareWord(words[i-1]) == "q" || bareWord(words[i-1]) == "question")
+	case w == "new":
+		return next() == "here"
+	case w == "here":
+		return i > 0 && bareWord(words[i-1]) == "new"
 	}
 	return false
 }
@@ -104,8 +117,14 @@ func isChatLabel(w string) bool {
 
 // bareWord is w lower-cased without the punctuation around it.
 func bareWord(w string) string {
-	return strings.ToLower(strings.TrimFunc(w, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }))
+	w = strings.TrimFunc(w, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	if len(w) == 1 && 'A' <= w[0] && w[0] <= 'Z' {
+		return lowerLetters[w[0]-'A' : w[0]-'A'+1] // no allocation for "A" or "Q"
+	}
+	return strings.ToLower(w)
 }
+
+const lowerLetters = "abcdefghijklmnopqrstuvwxyz"
 
 // isQuestion reports whether s reads as a question rather than keywords.
 func isQuestion(s string) bool {
@@ -171,7 +190,7 @@ var metaWords = map[string]bool{
 	// "smth about ...", "... asap", "good morning! ...".
 	"u": true, "ya": true, "smth": true, "sth": true, "asap": true, "recs": true, "morning": true,
 	"fyi": true, "lmk": true, "iirc": true, "btw": true, "tbh": true, "afaik": true, "til": true,
-	"hmm": true, "hmmm": true, "abt": true, "gimme": true, "sorry": true,
+	"hmm": true, "hmmm": true, "abt": true, "gimme": true, "sorry": true, "gonna": true, "wanna": true,
 	"pls": true, "plz": true, "cheers": true, "folks": true, "guys": true, "everyone": true,
 	// Asking for something to cite or a summary: "refs on ...", "tl;dr of ...".
 	"refs": true, "ref": true, "tl;dr": true, "tldr": true,
@@ -239,7 +258,7 @@ var questionWords = map[string]bool{
 	// Who asks and how: "I was wondering if ...", "would love pointers to ...".
 	"wondering": true, "wonder": true, "curious": true, "love": true, "trying": true,
 	"interested": true, "recommendations": true, "recommendation": true, "suggestions": true,
-	"suggestion": true, "go-to": true, "seen": true, "remember": true,
+	"suggestion": true, "go-to": true, "seen": true, "remember": true, "tried": true, "heard": true,
 	// Comparisons and judgements frame the question ("is X better than Y?",
 	// "does X help Y?"); abstracts use them in every field ("to the best of
 	// our knowledge"), so matching them ranks boilerplate first.
@@ -357,7 +376,9 @@ func chatAskAt(words []clause, i int) bool {
 	case w == "up":
 		return fetchVerbs[word(i-1)]
 	case w == "idea" || w == "ideas" || w == "chance":
-		return word(i-1) == "any" || word(i-1) == "no"
+		return word(i-1) == "any" || word(i-1) == "no" || w == "idea" && word(i-1) == "the" && word(i+1) == "of"
+	case w == "thinking":
+		return word(i-1) == "current" || word(i-1) == "latest"
 	case botherVerbs[w]:
 		return knowers[word(i+1)] && !endsClause(words[i].text)
 	case shareVerbs[w]:
