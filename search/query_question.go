@@ -45,7 +45,7 @@ var questionStarts = map[string]bool{
 var greetings = map[string]bool{"hi": true, "hello": true, "hey": true, "yo": true, "hiya": true, "heya": true, "howdy": true, "morning": true,
 	// Chat openers: "fyi need refs on ...", "btw any work on ...".
 	"fyi": true, "btw": true, "til": true, "iirc": true, "hmm": true, "hmmm": true, "tbh": true, "afaik": true,
-	"ok": true, "okay": true, "alright": true, "oh": true, "um": true, "umm": true, "sorry": true}
+	"ok": true, "okay": true, "alright": true, "oh": true, "um": true, "umm": true, "sorry": true, "lol": true, "haha": true}
 
 // botNames address the bot by name at the start of a message, typed
 // without Slack's mention markup ("hey paperbot, ...", "@paperbot what
@@ -76,8 +76,10 @@ var questionOpeners = map[string]bool{"quick": true, "dumb": true, "stupid": tru
 
 // opensMessage reports whether words[i], in a run of such words at the
 // start, opens the message: a greeting ("ok so what do we have on …", "hi
-// sorry, …"), "so" before a question, "quick q" / "dumb question but", or
-// "new here".
+// sorry, …"), "so" before a question, "quick q" / "dumb question but",
+// "new here", or "friendly reminder" ("friendly" found privacy-friendly
+// pruning for "friendly reminder - need papers on federated learning
+// privacy attacks").
 func opensMessage(words []string, i int) bool {
 	w := bareWord(words[i])
 	next := func() string { return bareWord(words[i+1]) }
@@ -87,7 +89,7 @@ func opensMessage(words []string, i int) bool {
 	case w == "so":
 		return i > 0 || questionStarts[next()]
 	case questionOpeners[w]:
-		return next() == "q" || next() == "question"
+		return next() == "q" || next() == "question" || w == "quick" && next() == "reminder"
 	case w == "q" || w == "question":
 		return i > 0 && questionOpeners[bareWord(words[i-1])]
 	case w == "but":
@@ -96,6 +98,13 @@ func opensMessage(words []string, i int) bool {
 		return next() == "here"
 	case w == "here":
 		return i > 0 && bareWord(words[i-1]) == "new"
+	case w == "":
+		return i > 0 // a dash after the opener: "friendly reminder - need …"
+	case w == "friendly" || w == "gentle":
+		return next() == "reminder"
+	case w == "reminder":
+		before := bareWord(words[max(i-1, 0)])
+		return i > 0 && (before == "friendly" || before == "gentle" || before == "quick")
 	}
 	return false
 }
@@ -190,7 +199,7 @@ var metaWords = map[string]bool{
 	// "smth about ...", "... asap", "good morning! ...".
 	"u": true, "ya": true, "smth": true, "sth": true, "asap": true, "recs": true, "morning": true,
 	"fyi": true, "lmk": true, "iirc": true, "btw": true, "tbh": true, "afaik": true, "til": true,
-	"hmm": true, "hmmm": true, "abt": true, "gimme": true, "sorry": true, "gonna": true, "wanna": true,
+	"hmm": true, "hmmm": true, "abt": true, "gimme": true, "sorry": true, "gonna": true, "wanna": true, "lol": true, "haha": true,
 	"pls": true, "plz": true, "cheers": true, "folks": true, "guys": true, "everyone": true,
 	// Asking for something to cite or a summary: "refs on ...", "tl;dr of ...".
 	"refs": true, "ref": true, "tl;dr": true, "tldr": true,
@@ -286,7 +295,7 @@ var questionWords = map[string]bool{
 	// "what's the difference between GCN and GAT?", "how much data ...",
 	// "is batch norm still needed in transformers", "how far are LLMs from
 	// humans at ...?".
-	"difference": true, "differences": true, "much": true, "still": true, "needed": true,
+	"difference": true, "differences": true, "differ": true, "differs": true, "much": true, "still": true, "needed": true,
 	"far": true,
 	// "who has worked on ...", "a good reference for ...", "follow-ups to ...".
 	"worked": true, "reference": true, "follow-up": true, "follow-ups": true,

@@ -667,7 +667,7 @@ func TestYearSpanOfEveryPaperSaysNothing(t *testing.T) {
 // it matched one of those words.
 func TestAskingWordsAnsweredAsTheirTopic(t *testing.T) {
 	ix := bigIndex(t)
-	asking := []string{"refs", "cite", "tl;dr", "just", "ideally", "showing", "people", "days", "work", "related", "section", "writing", "building", "read", "used", "choose", "pros", "cons", "difference", "much", "worked", "reference", "100x", "2.5", "authors", "introduced", "reading", "list", "showed", "claim", "Q", "re", "question", "study", "Update", "new", "learn", "start", "here", "familiar", "foundational", "advances", "current", "according", "towards", "hey", "paperbot", "team", "5", "10", "works", "lab", "space", "original", "pick", "grab", "apply", "comparing", "ways", "got", "recs", "u", "asap", "smth", "morning", "regarding", "fyi", "lmk", "TIL", "ppl", "pull", "up", "idea", "sorry", "bug", "lit", "ok", "gimme", "quick", "share", "citation", "struggling", "chance", "reads", "tried", "dumb", "next", "week", "thinking", "heard", "gonna", "need"}
+	asking := []string{"refs", "cite", "tl;dr", "just", "ideally", "showing", "people", "days", "work", "related", "section", "writing", "building", "read", "used", "choose", "pros", "cons", "difference", "much", "worked", "reference", "100x", "2.5", "authors", "introduced", "reading", "list", "showed", "claim", "Q", "re", "question", "study", "Update", "new", "learn", "start", "here", "familiar", "foundational", "advances", "current", "according", "towards", "hey", "paperbot", "team", "5", "10", "works", "lab", "space", "original", "pick", "grab", "apply", "comparing", "ways", "got", "recs", "u", "asap", "smth", "morning", "regarding", "fyi", "lmk", "TIL", "ppl", "pull", "up", "idea", "sorry", "bug", "lit", "ok", "gimme", "quick", "share", "citation", "struggling", "chance", "reads", "tried", "dumb", "next", "week", "thinking", "heard", "gonna", "need", "friendly", "reminder", "differ"}
 	for q, topic := range map[string]string{
 		"how are people evaluating code generation these days":                                      "evaluating code generation",
 		"is in-context learning just gradient descent?":                                             "in-context learning gradient descent",
@@ -741,7 +741,8 @@ func TestAskingWordsAnsweredAsTheirTopic(t *testing.T) {
 		"any chance we have something on interpretable hypotheses from text?":      "interpretable hypotheses from text",
 		"any good reads on duality in physics":                                     "duality in physics",
 		"anyone tried mixture of experts for vision? would love refs":              "mixture of experts for vision",
-		"dumb question but how does DPO differ from PPO":                           "DPO differ from PPO",
+		"dumb question but how does DPO differ from PPO":                           "DPO and PPO",
+		"friendly reminder - need papers on federated learning privacy attacks":    "federated learning privacy attacks",
 		"we're reading about state space models next week, suggestions?":           "state space models",
 		"which paper introduced the idea of chain of thought prompting":            "chain of thought prompting",
 		"pls find stuff on neural radiance fields for dynamic scenes":              "neural radiance fields for dynamic scenes",
