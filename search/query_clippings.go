@@ -131,3 +131,55 @@ func letterRun(s string, atEnd bool) int {
 	}
 	return n
 }
+
+// shortYearsApart writes a year typed with an apostrophe as the year:
+// "ICML'25" is ICML 2025, "NeurIPS '24" NeurIPS 2024. Searched as typed,
+// "25" matched numbers in abstracts.
+func shortYearsApart(text []clause) []clause {
+	if !slices.ContainsFunc(text, func(c clause) bool { return !c.phrase && strings.ContainsAny(c.text, "'’") }) {
+		return text
+	}
+	out := make([]clause, 0, len(text)+1)
+	for _, c := range text {
+		name, year, ok := shortYear(c)
+		if !ok {
+			out = append(out, c)
+			continue
+		}
+		if name != "" {
+			out = append(out, clause{text: name})
+		}
+		out = append(out, clause{text: year})
+	}
+	return out
+}
+
+// shortYear splits "ICML'25," into "ICML" and "2025,"; ok is false when c
+// ends in no apostrophe and two digits.
+func shortYear(c clause) (name, year string, ok bool) {
+	if c.phrase {
+		return "", "", false
+	}
+	body := strings.TrimRight(c.text, ",.;:!?)")
+	tail := c.text[len(body):]
+	if len(body) < 3 || !isDigit(body[len(body)-1]) || !isDigit(body[len(body)-2]) {
+		return "", "", false
+	}
+	name, found := strings.CutSuffix(body[:len(body)-2], "'")
+	if !found {
+		if name, found = strings.CutSuffix(body[:len(body)-2], "’"); !found {
+			return "", "", false
+		}
+	}
+	if strings.IndexFunc(name, func(r rune) bool { return !unicode.IsLetter(r) }) >= 0 {
+		return "", "", false // "5'UTR", "3'-end": no year
+	}
+	century := "20"
+	if body[len(body)-2] > '5' {
+		century = "19" // "NIPS '98"
+	}
+	return name, century + body[len(body)-2:] + tail, true
+}
+
+func isDigit(b byte) bool { return '0' <= b && b <= '9' }
+

@@ -199,7 +199,7 @@ var metaWords = map[string]bool{
 	// "smth about ...", "... asap", "good morning! ...".
 	"u": true, "ya": true, "smth": true, "sth": true, "asap": true, "recs": true, "morning": true,
 	"fyi": true, "lmk": true, "iirc": true, "btw": true, "tbh": true, "afaik": true, "til": true,
-	"hmm": true, "hmmm": true, "abt": true, "gimme": true, "sorry": true, "gonna": true, "wanna": true, "lol": true, "haha": true,
+	"hmm": true, "hmmm": true, "abt": true, "gimme": true, "sorry": true, "gonna": true, "wanna": true, "lol": true, "haha": true, "stuff": true,
 	"pls": true, "plz": true, "cheers": true, "folks": true, "guys": true, "everyone": true,
 	// Asking for something to cite or a summary: "refs on ...", "tl;dr of ...".
 	"refs": true, "ref": true, "tl;dr": true, "tldr": true,

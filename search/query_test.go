@@ -36,6 +36,9 @@ func TestParseQuery(t *testing.T) {
 		{"links to as a verb is text", "Cellular aging closely links to an older appearance.", parsedQuery{text: []clause{
 			{text: "Cellular"}, {text: "aging"}, {text: "closely"}, {text: "links"}, {text: "to"}, {text: "an"}, {text: "older"}, {text: "appearance."},
 		}}},
+		{"a year typed short is the year", "NeurIPS '24 or ICML’25, not 5'UTR or '25%", parsedQuery{text: []clause{
+			{text: "NeurIPS"}, {text: "2024"}, {text: "or"}, {text: "ICML"}, {text: "2025,"}, {text: "not"}, {text: "5'UTR"}, {text: "or"}, {text: "'25%"},
+		}}},
 		{"code names are their words", "`flash_attn` scaled_dot_product l_inf x_t CRF01_AE", parsedQuery{text: []clause{
 			{text: "`flash"}, {text: "attn`"}, {text: "scaled"}, {text: "dot"}, {text: "product"}, {text: "l_inf"}, {text: "x_t"}, {text: "CRF01_AE"},
 		}}},

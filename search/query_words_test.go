@@ -1173,3 +1173,16 @@ func TestListNumbersAreNoTopic(t *testing.T) {
 		}
 	}
 }
+
+// A year typed short after a venue ("ICML'25", "NeurIPS '24") is the year:
+// searched as "25" it matched numbers in abstracts.
+func TestShortYearIsTheYear(t *testing.T) {
+	ix := bigIndex(t)
+	for q, topic := range map[string]string{
+		"any ICML'25 work on MLIPs":             "any ICML 2025 work on MLIPs",
+		"NeurIPS '24 papers on diffusion":       "NeurIPS 2024 papers on diffusion",
+		"ICLR’24 papers on in-context learning": "ICLR 2024 papers on in-context learning",
+	} {
+		answeredAs(t, ix, q, topic)
+	}
+}
