@@ -182,4 +182,3 @@ func shortYear(c clause) (name, year string, ok bool) {
 }
 
 func isDigit(b byte) bool { return '0' <= b && b <= '9' }
-
