@@ -153,6 +153,9 @@ func isQuestion(s string) bool {
 	if len(request) > 1 && requestNouns[bareWord(request[0])] && requestLinks[bareWord(request[1])] {
 		return true // "refs on sparse autoencoders", "papers showing ...", "reading list for ..."
 	}
+	if len(words) > 1 && bareWord(words[0]) == "working" && bareWord(words[1]) == "on" {
+		return true // "working on audio tokenizers, pointers appreciated"
+	}
 	return len(words) > 0 && questionStarts[bareWord(words[0])]
 }
 
@@ -263,11 +266,12 @@ var questionWords = map[string]bool{
 	"publish": true, "publishes": true, "published": true, "write": true, "writes": true,
 	"wrote": true, "written": true, "authored": true, "can": true, "could": true,
 	"would": true, "should": true, "might": true, "recommend": true, "suggest": true,
-	"working": true, "searching": true, "search": true, "summarize": true, "summarise": true,
+	"searching": true, "search": true, "summarize": true, "summarise": true,
 	// Who asks and how: "I was wondering if ...", "would love pointers to ...".
 	"wondering": true, "wonder": true, "curious": true, "love": true, "trying": true,
 	"interested": true, "recommendations": true, "recommendation": true, "suggestions": true,
 	"suggestion": true, "go-to": true, "seen": true, "remember": true, "tried": true, "heard": true,
+	"wants": true, "wanted": true,
 	// Comparisons and judgements frame the question ("is X better than Y?",
 	// "does X help Y?"); abstracts use them in every field ("to the best of
 	// our knowledge"), so matching them ranks boilerplate first.
@@ -386,6 +390,14 @@ func chatAskAt(words []clause, i int) bool {
 		return fetchVerbs[word(i-1)]
 	case w == "idea" || w == "ideas" || w == "chance":
 		return word(i-1) == "any" || word(i-1) == "no" || w == "idea" && word(i-1) == "the" && word(i+1) == "of"
+	case w == "working":
+		// "who's working on …", "anyone working with …"; not "working memory".
+		return word(i+1) == "on" || word(i+1) == "with" && (knowers[word(i-1)] || word(i-1) == "who's" || word(i-1) == "people")
+	case w == "appreciated":
+		return i == len(words)-1 // "pointers appreciated"
+	case w == "thoughts":
+		// "… for math reasoning. Thoughts?"; not "tree of thoughts".
+		return i == len(words)-1 && (i == 0 || endsClause(words[i-1].text))
 	case w == "thinking":
 		return word(i-1) == "current" || word(i-1) == "latest"
 	case botherVerbs[w]:
@@ -485,8 +497,10 @@ func topicVerbAt(words []clause, i int) bool {
 	return i > 0 && !knowers[bareWord(words[i-1].text)] && !(i > 1 && knowers[bareWord(words[i-2].text)])
 }
 
-// askerNouns name who asks after "our" or "my": "our lab works on …".
-var askerNouns = map[string]bool{"lab": true, "group": true, "team": true}
+// askerNouns name who asks after "our" or "my": "our lab works on …",
+// "my student wants to model …".
+var askerNouns = map[string]bool{"lab": true, "group": true, "team": true,
+	"student": true, "students": true, "advisor": true, "supervisor": true, "colleague": true, "colleagues": true, "manager": true, "boss": true}
 
 // areaNouns name the topic itself after "this", "that" or "the", at the
 // end of a clause: "what's new in that space?", "… in this area".

@@ -667,7 +667,7 @@ func TestYearSpanOfEveryPaperSaysNothing(t *testing.T) {
 // it matched one of those words.
 func TestAskingWordsAnsweredAsTheirTopic(t *testing.T) {
 	ix := bigIndex(t)
-	asking := []string{"refs", "cite", "tl;dr", "just", "ideally", "showing", "people", "days", "work", "related", "section", "writing", "building", "read", "used", "choose", "pros", "cons", "difference", "much", "worked", "reference", "100x", "2.5", "authors", "introduced", "reading", "list", "showed", "claim", "Q", "re", "question", "study", "Update", "new", "learn", "start", "here", "familiar", "foundational", "advances", "current", "according", "towards", "hey", "paperbot", "team", "5", "10", "works", "lab", "space", "original", "pick", "grab", "apply", "comparing", "ways", "got", "recs", "u", "asap", "smth", "morning", "regarding", "fyi", "lmk", "TIL", "ppl", "pull", "up", "idea", "sorry", "bug", "lit", "ok", "gimme", "quick", "share", "citation", "struggling", "chance", "reads", "tried", "dumb", "next", "week", "thinking", "heard", "gonna", "need", "friendly", "reminder", "differ"}
+	asking := []string{"refs", "cite", "tl;dr", "just", "ideally", "showing", "people", "days", "work", "related", "section", "writing", "building", "read", "used", "choose", "pros", "cons", "difference", "much", "worked", "reference", "100x", "2.5", "authors", "introduced", "reading", "list", "showed", "claim", "Q", "re", "question", "study", "Update", "new", "learn", "start", "here", "familiar", "foundational", "advances", "current", "according", "towards", "hey", "paperbot", "team", "5", "10", "works", "lab", "space", "original", "pick", "grab", "apply", "comparing", "ways", "got", "recs", "u", "asap", "smth", "morning", "regarding", "fyi", "lmk", "TIL", "ppl", "pull", "up", "idea", "sorry", "bug", "lit", "ok", "gimme", "quick", "share", "citation", "struggling", "chance", "reads", "tried", "dumb", "next", "week", "thinking", "heard", "gonna", "need", "friendly", "reminder", "differ", "student", "wants", "Thoughts", "appreciated", "Working"}
 	for q, topic := range map[string]string{
 		"how are people evaluating code generation these days":                                      "evaluating code generation",
 		"is in-context learning just gradient descent?":                                             "in-context learning gradient descent",
@@ -743,6 +743,9 @@ func TestAskingWordsAnsweredAsTheirTopic(t *testing.T) {
 		"anyone tried mixture of experts for vision? would love refs":              "mixture of experts for vision",
 		"dumb question but how does DPO differ from PPO":                           "DPO and PPO",
 		"friendly reminder - need papers on federated learning privacy attacks":    "federated learning privacy attacks",
+		"Working on audio tokenizers for speech LMs, pointers appreciated":         "audio tokenizers for speech LMs",
+		"My student wants to model fMRI brain networks for diagnosing depression":  "model fMRI brain networks for diagnosing depression",
+		"We're choosing process reward models for math reasoning. Thoughts?":       "process reward models for math reasoning",
 		"we're reading about state space models next week, suggestions?":           "state space models",
 		"which paper introduced the idea of chain of thought prompting":            "chain of thought prompting",
 		"pls find stuff on neural radiance fields for dynamic scenes":              "neural radiance fields for dynamic scenes",
@@ -1184,5 +1187,20 @@ func TestShortYearIsTheYear(t *testing.T) {
 		"ICLR’24 papers on in-context learning": "ICLR 2024 papers on in-context learning",
 	} {
 		answeredAs(t, ix, q, topic)
+	}
+}
+
+// "working" asks in "who's working on …", and is the topic in "working
+// memory".
+func TestWorkingMemoryIsATopic(t *testing.T) {
+	ix := bigIndex(t)
+	res, err := ix.Search(t.Context(), Request{Text: "what is working memory?", Limit: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, r := range res.Results {
+		if !slices.Contains(r.Matched, "working") {
+			t.Errorf("what is working memory?: result %d %q matched %v, not \"working\"", i+1, r.Title, r.Matched)
+		}
 	}
 }
