@@ -352,11 +352,46 @@ func metaWordAt(words []clause, i int, question bool) bool {
 	if chatAskAt(words, i) {
 		return true
 	}
-	if !isMetaWord(words[i].text, question) || topicVerbAt(words, i) {
+	if !isMetaWord(words[i].text, question) || topicVerbAt(words, i) || compoundAt(words, i, question) {
 		return false
 	}
 	return i == 0 || !startsCapital(words[i].text) || !startsCapital(words[i-1].text) || isMetaWord(words[i-1].text, question) ||
 		endsClause(words[i-1].text) // "… for medical QA. Suggestions?": a new sentence
+}
+
+// headNouns are asking words that end a topic's name after one of its
+// words: "beam search", "cold start", "model comparison". modifierNouns
+// begin one: "recommendation systems", "reading comprehension", "claim
+// verification", "literature review". Dropped there, "what is beam
+// search?" searched "beam" alone.
+var (
+	headNouns = map[string]bool{"search": true, "start": true, "recommendation": true, "recommendations": true,
+		"comparison": true, "reading": true, "claim": true, "claims": true}
+	modifierNouns = map[string]bool{"search": true, "recommendation": true, "reading": true, "claim": true,
+		"reference": true, "literature": true, "research": true}
+)
+
+// compoundAt reports whether words[i], an asking word, names the topic
+// with the topic word beside it, in the same clause.
+func compoundAt(words []clause, i int, question bool) bool {
+	if words[i].phrase {
+		return false
+	}
+	w := bareWord(words[i].text)
+	if headNouns[w] && i > 0 && !endsClause(words[i-1].text) && topicWordAt(words, i-1, question) {
+		return true
+	}
+	return modifierNouns[w] && i+1 < len(words) && !endsClause(words[i].text) && topicWordAt(words, i+1, question)
+}
+
+// topicWordAt reports whether words[j] is a word of the topic: a phrase,
+// or a word that is neither a stop word nor one that asks.
+func topicWordAt(words []clause, j int, question bool) bool {
+	if words[j].phrase {
+		return true
+	}
+	b := bareWord(words[j].text)
+	return b != "" && !stopWords()[b] && !isMetaWord(words[j].text, question) && !headNouns[b] && !modifierNouns[b]
 }
 
 // fetchVerbs ask for a paper with "up": "can you pull up the FlashAttention-2

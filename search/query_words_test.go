@@ -1204,3 +1204,26 @@ func TestWorkingMemoryIsATopic(t *testing.T) {
 		}
 	}
 }
+
+// An asking word that names the topic with its neighbour is searched:
+// "what is beam search?" searched "beam" alone, and "what papers are
+// there on recommendation systems?" found dynamical systems.
+func TestAskingWordsInATopicsName(t *testing.T) {
+	ix := bigIndex(t)
+	for q, word := range map[string]string{
+		"what papers are there on recommendation systems?": "recommendation",
+		"what is neural architecture search?":              "search",
+		"any work on reading comprehension?":               "reading",
+		"papers on claim verification?":                    "claim",
+		"what is beam search?":                             "search",
+		"who worked on code search?":                       "search",
+	} {
+		topic := strings.TrimSuffix(q[strings.LastIndex(q, " on ")+len(" on "):], "?")
+		if strings.HasPrefix(q, "what is ") {
+			topic = strings.TrimSuffix(strings.TrimPrefix(q, "what is "), "?")
+		}
+		if rs := answeredAs(t, ix, q, topic); len(rs) == 0 || !slices.ContainsFunc(rs[0].Matched, func(m string) bool { return strings.Contains(m, word) }) {
+			t.Errorf("%q: the first result did not match %q", q, word)
+		}
+	}
+}
