@@ -360,13 +360,15 @@ func metaWordAt(words []clause, i int, question bool) bool {
 }
 
 // headNouns are asking words that end a topic's name after one of its
-// words: "beam search", "cold start", "model comparison". modifierNouns
+// words: "beam search", "cold start", "decision making", "case study",
+// "reparameterization trick". modifierNouns
 // begin one: "recommendation systems", "reading comprehension", "claim
 // verification", "literature review". Dropped there, "what is beam
 // search?" searched "beam" alone.
 var (
 	headNouns = map[string]bool{"search": true, "start": true, "recommendation": true, "recommendations": true,
-		"comparison": true, "reading": true, "claim": true, "claims": true}
+		"comparison": true, "reading": true, "claim": true, "claims": true, "making": true, "study": true,
+		"studies": true, "trick": true, "tricks": true, "research": true}
 	modifierNouns = map[string]bool{"search": true, "recommendation": true, "reading": true, "claim": true,
 		"reference": true, "literature": true, "research": true}
 )
