@@ -380,6 +380,9 @@ func compoundAt(words []clause, i int, question bool) bool {
 		return false
 	}
 	w := bareWord(words[i].text)
+	if w == "need" && i > 1 && bareWord(words[i-1].text) == "you" && bareWord(words[i-2].text) == "all" {
+		return true // "is attention all you need?" asks for the titles that say so
+	}
 	if headNouns[w] && i > 0 && !endsClause(words[i-1].text) && topicWordAt(words, i-1, question) {
 		return true
 	}
@@ -621,6 +624,38 @@ func isMagnitude(w string) bool {
 // does not want ("... but not for images", "excluding image generation").
 var spokenExclusionWords = map[string]bool{"excluding": true, "except": true}
 
+// contrastAt reports whether text[i] and text[i+1] set what follows aside:
+// "other than". Not "rather than" or "instead of": there the paper does
+// one instead of the other, and says both ("… a denoising diffusion loss
+// instead of plain MSE"); leaving them out lost TL;DR answers on train.
+func contrastAt(text []clause, i int) bool {
+	if i+2 >= len(text) || text[i+1].phrase || endsClause(text[i+1].text) {
+		return false
+	}
+	return bareWord(text[i].text) == "other" && strings.EqualFold(text[i+1].text, "than")
+}
+
+// setAsideEnd is the end of what "other than" sets aside from start: up to
+// three words, ending at punctuation or where the sentence goes on ("…
+// other than GCN work for molecules").
+func setAsideEnd(text []clause, start int) int {
+	k := start
+	for k < len(text) && k-start < 3 {
+		if w := bareWord(text[k].text); !text[k].phrase && (spokenStopWords[w] && w != "the" && w != "any" || setAsideStops[w]) {
+			break
+		}
+		k++
+		if endsClause(text[k-1].text) {
+			break
+		}
+	}
+	return k
+}
+
+// setAsideStops go on with the sentence after what is set aside.
+var setAsideStops = map[string]bool{"to": true, "that": true, "which": true, "work": true, "works": true, "is": true,
+	"are": true, "do": true, "does": true, "and": true, "or": true, "from": true, "using": true, "by": true}
+
 // spokenStopWords may open what follows "but not" without being part of it.
 var spokenStopWords = map[string]bool{"for": true, "on": true, "in": true, "about": true, "the": true, "of": true, "with": true, "any": true}
 
@@ -657,6 +692,14 @@ func spokenExclusions(text, exclude []clause) ([]clause, []clause) {
 			// name the proteins they bind, and "heavy-tailed noise (not
 			// sub-Gaussian)" is answered by papers that contrast the two.
 			if _, end, ok := excludedSpan(text, i+1); ok {
+				i = end - 1
+				continue
+			}
+		case contrastAt(text, i):
+			// "graph neural networks other than GCN": what is set aside,
+			// as in "(not …)", is not searched (it ranked GCN papers
+			// first) nor left out.
+			if end := setAsideEnd(text, i+2); end > i+2 {
 				i = end - 1
 				continue
 			}
