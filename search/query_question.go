@@ -340,6 +340,9 @@ func isMetaWord(w string, question bool) bool {
 // is a name's; the first word of a message is capitalised anyway ("Any
 // papers on …").
 func metaWordAt(words []clause, i int, question bool) bool {
+	if compoundAt(words, i, question) {
+		return false // "beam search", "operations research for scheduling"
+	}
 	if countOfPapers(words, i) || i > 0 && countOfPapers(words, i-1) {
 		return true // "5" and "works" of "10 works on kv cache"
 	}
@@ -352,7 +355,7 @@ func metaWordAt(words []clause, i int, question bool) bool {
 	if chatAskAt(words, i) {
 		return true
 	}
-	if !isMetaWord(words[i].text, question) || topicVerbAt(words, i) || compoundAt(words, i, question) {
+	if !isMetaWord(words[i].text, question) || topicVerbAt(words, i) {
 		return false
 	}
 	return i == 0 || !startsCapital(words[i].text) || !startsCapital(words[i-1].text) || isMetaWord(words[i-1].text, question) ||
@@ -361,7 +364,9 @@ func metaWordAt(words []clause, i int, question bool) bool {
 
 // headNouns are asking words that end a topic's name after one of its
 // words: "beam search", "cold start", "decision making", "case study",
-// "reparameterization trick". modifierNouns
+// "reparameterization trick", "operations research". Not "anything":
+// "Segment Anything" is a name only in capitals (metaWordAt), since "have
+// LLMs learned anything about physics?" asks. modifierNouns
 // begin one: "recommendation systems", "reading comprehension", "claim
 // verification", "literature review". Dropped there, "what is beam
 // search?" searched "beam" alone.

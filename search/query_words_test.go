@@ -1224,6 +1224,7 @@ func TestAskingWordsInATopicsName(t *testing.T) {
 		"what are good papers on decision making under uncertainty?": {"decision making under uncertainty", "making"},
 		"which papers study the reparameterization trick?":           {"reparameterization trick", "trick"},
 		"is attention all you need?":                                 {"attention all you need", "need"},
+		"any work on operations research for scheduling?":            {"operations research for scheduling", "research"},
 	} {
 		if rs := answeredAs(t, ix, q, want.topic); len(rs) == 0 || !slices.ContainsFunc(rs[0].Matched, func(m string) bool { return strings.Contains(m, want.word) }) {
 			t.Errorf("%q: the first result did not match %q", q, want.word)
