@@ -124,6 +124,8 @@ func TestLinkToAPaperNotHeld(t *testing.T) {
 			Abstract: "We improve QLoRA, which fine-tunes a 4-bit quantized language model through low-rank adapters, by retaining the information quantization loses. Code: https://github.com/example/qlora."},
 		{ID: "regs0001", Title: "Vision Transformers Need Registers", URL: "https://openreview.net/forum?id=2dnO3LLiJ1",
 			Abstract: "Adding register tokens to the input sequence of a vision transformer removes artifacts from its attention maps."},
+		{ID: "ogbn0001", Title: "Node Classification at Scale", URL: "https://openreview.net/forum?id=bbbbbbbbbb",
+			Abstract: "We classify the nodes of ogbn-arxiv, a citation graph of arXiv papers, and cite DOI-registered datasets."},
 	})
 	const link = "arxiv.org/abs/2305.14314"
 	for _, q := range []string{"anything on QLoRA https://" + link + " ?", "QLoRA <https://" + link + "|the paper>"} {
@@ -138,9 +140,13 @@ func TestLinkToAPaperNotHeld(t *testing.T) {
 			t.Errorf("Search(%q): missing %q, want the link %s named first", q, res.Missing, link)
 		}
 	}
-	_, err := ix.Search(t.Context(), Request{Text: "https://" + link})
-	if KindOf(err) != Invalid || !strings.Contains(Message(err), "no paper here has the link") {
-		t.Errorf("the link alone: %v, want a message that no paper here has it", err)
+	// Alone, or with the label people type before an identifier: "arxiv"
+	// is no topic (it found papers on the ogbn-arxiv dataset).
+	for _, q := range []string{"https://" + link, "arXiv:2305.14314", "arxiv 2305.14314", "arxiv: 2305.14314v2", "doi:10.1145/3442188.3445922", "DOI 10.1145/3442188.3445922."} {
+		_, err := ix.Search(t.Context(), Request{Text: q})
+		if KindOf(err) != Invalid || !strings.Contains(Message(err), "no paper here has the link") {
+			t.Errorf("%q alone: %v, want a message that no paper here has it", q, err)
+		}
 	}
 	// A code link an abstract gives is searched for, beside words or alone.
 	for _, q := range []string{"https://github.com/example/qlora", "QLoRA github.com/example/qlora"} {

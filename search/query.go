@@ -153,6 +153,7 @@ func parseQuery(s string) (*parsedQuery, error) {
 	q.text = withoutLinkRequest(q.text)
 	q.text = snakeCaseApart(q.text)
 	q.text = shortYearsApart(q.text)
+	q.text = paperIDsAsLinks(q.text)
 	q.text = q.text[openingClauses(q.text):]
 	if len(q.text) > 0 && !q.text[0].phrase && isChatLabel(q.text[0].text) {
 		q.text = q.text[1:]

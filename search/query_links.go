@@ -1,6 +1,7 @@
 package search
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/paperbot/paperbot/search/corpus"
@@ -46,4 +47,66 @@ func hostPath(s string) bool {
 	return strings.IndexFunc(host, func(r rune) bool {
 		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '.' || r == '-')
 	}) < 0
+}
+
+// paperIDsAsLinks writes an arXiv identifier or DOI typed with its label as
+// the identifier alone, which names a paper's link as a pasted link does:
+// "arXiv:2305.14314", "arxiv 2305.14314" and "doi 10.1145/…" were searched
+// as words, and "arxiv" found the papers that use the ogbn-arxiv dataset.
+func paperIDsAsLinks(text []clause) []clause {
+	if !slices.ContainsFunc(text, func(c clause) bool { return !c.phrase && idLabel(c.text) != "" }) {
+		return text
+	}
+	out := clausesFor(text)
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		label := idLabel(c.text)
+		if c.phrase || label == "" {
+			out = append(out, c)
+			continue
+		}
+		if _, rest, _ := strings.Cut(c.text, ":"); rest != "" {
+			if id := paperID(label, rest); id != "" {
+				out = append(out, clause{text: id}) // "arXiv:2305.14314"
+				continue
+			}
+		} else if i+1 < len(text) && !text[i+1].phrase && (!endsClause(c.text) || strings.HasSuffix(c.text, ":")) {
+			if id := paperID(label, text[i+1].text); id != "" {
+				out = append(out, clause{text: id}) // "arxiv 2305.14314", "doi: 10.1145/…"
+				i++
+				continue
+			}
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// idLabel is "arxiv" or "doi" when w is that label, maybe with a colon and
+// what follows it; "" otherwise.
+func idLabel(w string) string {
+	label, _, _ := strings.Cut(w, ":")
+	switch {
+	case strings.EqualFold(label, "arxiv"):
+		return "arxiv"
+	case strings.EqualFold(label, "doi"):
+		return "doi"
+	}
+	return ""
+}
+
+// paperID is s as the identifier the label names, as a link can be looked
+// up ("2305.14314", "https://doi.org/10.1145/…"); "" when s is none.
+func paperID(label, s string) string {
+	s = strings.TrimRight(s, ".,;:!?)")
+	if label == "doi" {
+		if strings.HasPrefix(s, "10.") && strings.Contains(s, "/") {
+			return "https://doi.org/" + s
+		}
+		return ""
+	}
+	if key, ok := corpus.PaperLinkKey(s); ok && strings.HasPrefix(key, "arxiv:") {
+		return s
+	}
+	return ""
 }
