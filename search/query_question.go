@@ -404,6 +404,26 @@ func topicWordAt(words []clause, j int, question bool) bool {
 	return b != "" && !stopWords()[b] && !isMetaWord(words[j].text, question) && !headNouns[b] && !modifierNouns[b]
 }
 
+// askedAbout reports whether the noun at j asks about what follows it, or
+// ends the clause: "the main result of the QLoRA paper", "key findings?";
+// not "we present key takeaways in the paper" (a TL;DR's words).
+func askedAbout(words []clause, j int, word func(int) string) bool {
+	if j >= len(words) {
+		return false
+	}
+	next := word(j + 1)
+	return j+1 == len(words) || endsClause(words[j].text) || next == "of" || next == "from" || next == "for"
+}
+
+// findingNouns ask what a paper found after "main" or "key".
+var findingNouns = map[string]bool{"result": true, "results": true, "finding": true, "findings": true,
+	"contribution": true, "contributions": true, "takeaway": true, "takeaways": true, "idea": true, "ideas": true}
+
+// aspectNouns after "main" or "key" name what is asked about, and are
+// searched: "the main limitation of RLHF" (but not "main").
+var aspectNouns = map[string]bool{"limitation": true, "limitations": true, "challenge": true, "challenges": true,
+	"problem": true, "problems": true, "difference": true, "differences": true, "drawback": true, "drawbacks": true}
+
 // fetchVerbs ask for a paper with "up": "can you pull up the FlashAttention-2
 // paper", "dig up", "look up".
 var fetchVerbs = map[string]bool{"pull": true, "dig": true, "look": true, "bring": true}
@@ -434,15 +454,25 @@ func chatAskAt(words []clause, i int) bool {
 	case w == "up":
 		return fetchVerbs[word(i-1)]
 	case w == "idea" || w == "ideas" || w == "chance":
-		return word(i-1) == "any" || word(i-1) == "no" || w == "idea" && word(i-1) == "the" && word(i+1) == "of"
+		return word(i-1) == "any" || word(i-1) == "no" || w == "idea" && word(i-1) == "the" && word(i+1) == "of" ||
+			w != "chance" && askedAbout(words, i, word) && (word(i-1) == "main" || word(i-1) == "key")
 	case w == "working":
 		// "who's working on …", "anyone working with …"; not "working memory".
 		return word(i+1) == "on" || word(i+1) == "with" && (knowers[word(i-1)] || word(i-1) == "who's" || word(i-1) == "people")
 	case w == "appreciated":
 		return i == len(words)-1 // "pointers appreciated"
 	case w == "thoughts":
-		// "… for math reasoning. Thoughts?"; not "tree of thoughts".
-		return i == len(words)-1 && (i == 0 || endsClause(words[i-1].text))
+		// "… for math reasoning. Thoughts?", "thoughts on the DPO paper?";
+		// not "tree of thoughts".
+		return i == len(words)-1 && (i == 0 || endsClause(words[i-1].text)) ||
+			i == 0 && (word(i+1) == "on" || word(i+1) == "about") && !endsClause(words[i].text)
+	case w == "main" || w == "key":
+		// "what's the main result of the QLoRA paper", "key findings of
+		// …", "the main limitation of RLHF": asked, or opening the text.
+		// Inside a statement ("we present key takeaways") they are text.
+		return askedAbout(words, i+1, word) && (findingNouns[word(i+1)] || aspectNouns[word(i+1)]) && !endsClause(words[i].text)
+	case findingNouns[w]:
+		return askedAbout(words, i, word) && (word(i-1) == "main" || word(i-1) == "key")
 	case w == "thinking":
 		return word(i-1) == "current" || word(i-1) == "latest"
 	case botherVerbs[w]:
