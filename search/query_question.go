@@ -461,6 +461,16 @@ func chatAskAt(words []clause, i int) bool {
 		return word(i+1) == "on" || word(i+1) == "with" && (knowers[word(i-1)] || word(i-1) == "who's" || word(i-1) == "people")
 	case w == "appreciated":
 		return i == len(words)-1 // "pointers appreciated"
+	case w == "called" || w == "thing":
+		// "what was that paper on ladder shaped kv caches called", "who
+		// did the subgraph GNN centrality thing".
+		return i == len(words)-1 && i > 0
+	case w == "link" || w == "links" || w == "pdf" || w == "url":
+		// "i remember a paper about speculative prefill, link?"
+		return i == len(words)-1 && i > 0 && endsClause(words[i-1].text)
+	case w == "related":
+		// "anything related to inverse problems"
+		return word(i+1) == "to" && requestNouns[word(i-1)]
 	case w == "thoughts":
 		// "… for math reasoning. Thoughts?", "thoughts on the DPO paper?";
 		// not "tree of thoughts".
