@@ -203,7 +203,8 @@ var metaWords = map[string]bool{
 	"u": true, "ya": true, "smth": true, "sth": true, "asap": true, "recs": true, "morning": true,
 	"fyi": true, "lmk": true, "iirc": true, "btw": true, "tbh": true, "afaik": true, "til": true,
 	"hmm": true, "hmmm": true, "abt": true, "gimme": true, "sorry": true, "gonna": true, "wanna": true, "lol": true, "haha": true, "stuff": true,
-	"pls": true, "plz": true, "cheers": true, "folks": true, "guys": true, "everyone": true,
+	"eli5": true,
+	"pls":  true, "plz": true, "cheers": true, "folks": true, "guys": true, "everyone": true,
 	// Asking for something to cite or a summary: "refs on ...", "tl;dr of ...".
 	"refs": true, "ref": true, "tl;dr": true, "tldr": true,
 	"ideally": true, "preferably": true,
@@ -271,6 +272,8 @@ var questionWords = map[string]bool{
 	"wondering": true, "wonder": true, "curious": true, "love": true, "trying": true,
 	"interested": true, "recommendations": true, "recommendation": true, "suggestions": true,
 	"suggestion": true, "go-to": true, "seen": true, "remember": true, "tried": true, "heard": true,
+	// "a good overview of mixture of experts routing", "a primer on …", as "intro".
+	"overview": true, "primer": true,
 	"wants": true, "wanted": true,
 	// Comparisons and judgements frame the question ("is X better than Y?",
 	// "does X help Y?"); abstracts use them in every field ("to the best of
@@ -459,6 +462,12 @@ func chatAskAt(words []clause, i int) bool {
 	case w == "working":
 		// "who's working on …", "anyone working with …"; not "working memory".
 		return word(i+1) == "on" || word(i+1) == "with" && (knowers[word(i-1)] || word(i-1) == "who's" || word(i-1) == "people")
+	case w == "intuition" || w == "motivation":
+		return word(i+1) == "behind" // "what's the intuition behind flow matching?"
+	case w == "behind":
+		return word(i-1) == "intuition" || word(i-1) == "motivation"
+	case w == "hood":
+		return word(i-1) == "the" && word(i-2) == "under" // "how does … work under the hood"
 	case w == "appreciated":
 		return i == len(words)-1 // "pointers appreciated"
 	case w == "called" || w == "thing":
