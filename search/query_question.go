@@ -25,6 +25,7 @@ var questionStarts = map[string]bool{
 	"somebody": true, "folks": true, "guys": true, "everyone": true,
 	// Requests and greetings: "I'm looking for ...", "hi! any work on ...".
 	"i": true, "i'm": true, "im": true, "we": true, "we're": true, "looking": true,
+	"i'd": true, "i've": true, "i'll": true, "we'd": true, "we've": true,
 	"searching": true, "need": true, "want": true, "please": true, "got": true,
 	// Imperatives: "explain flash attention", "compare DPO and PPO".
 	"explain": true, "describe": true, "summarize": true, "summarise": true, "compare": true,
@@ -172,7 +173,7 @@ var requestNouns = map[string]bool{
 }
 
 var requestLinks = map[string]bool{
-	"on": true, "about": true, "for": true, "regarding": true, "re": true, "that": true,
+	"on": true, "about": true, "for": true, "regarding": true, "re": true, "that": true, "to": true,
 	"which": true, "where": true, "showing": true, "proving": true, "proposing": true,
 	"list": true, "lists": true, "using": true, "applying": true, "comparing": true,
 }
@@ -316,7 +317,7 @@ var questionWords = map[string]bool{
 	// "we present the first ..." reads as a question too, and there it
 	// is a claim.
 	"start": true, "starting": true, "begin": true, "beginner": true, "beginners": true,
-	"newbie": true, "familiar": true, "here": true, "anybody": true, "somebody": true,
+	"newbie": true, "newcomer": true, "newcomers": true, "people's": true, "familiar": true, "here": true, "anybody": true, "somebody": true,
 	"foundational": true, "introductory": true, "must-read": true,
 	// "recent advances in molecular generation" ranked the abstracts that
 	// say "significant advances have been made" first.
@@ -418,6 +419,9 @@ func askedAbout(words []clause, j int, word func(int) string) bool {
 	return j+1 == len(words) || endsClause(words[j].text) || next == "of" || next == "from" || next == "for"
 }
 
+// whoNouns after "main" or "key" ask who works on a topic.
+var whoNouns = map[string]bool{"people": true, "authors": true, "groups": true, "labs": true, "players": true, "researchers": true}
+
 // findingNouns ask what a paper found after "main" or "key".
 var findingNouns = map[string]bool{"result": true, "results": true, "finding": true, "findings": true,
 	"contribution": true, "contributions": true, "takeaway": true, "takeaways": true, "idea": true, "ideas": true}
@@ -481,10 +485,12 @@ func chatAskAt(words []clause, i int) bool {
 		// "anything related to inverse problems"
 		return word(i+1) == "to" && requestNouns[word(i-1)]
 	case w == "thoughts":
-		// "… for math reasoning. Thoughts?", "thoughts on the DPO paper?";
+		// "… for math reasoning. Thoughts?", "people's thoughts on mamba";
 		// not "tree of thoughts".
 		return i == len(words)-1 && (i == 0 || endsClause(words[i-1].text)) ||
-			i == 0 && (word(i+1) == "on" || word(i+1) == "about") && !endsClause(words[i].text)
+			(word(i+1) == "on" || word(i+1) == "about") && word(i-1) != "of" && !endsClause(words[i].text)
+	case (w == "main" || w == "key") && whoNouns[word(i+1)]:
+		return true // "who are the main people working on …"
 	case w == "main" || w == "key":
 		// "what's the main result of the QLoRA paper", "key findings of
 		// …", "the main limitation of RLHF": asked, or opening the text.

@@ -671,7 +671,7 @@ func TestYearSpanOfEveryPaperSaysNothing(t *testing.T) {
 // it matched one of those words.
 func TestAskingWordsAnsweredAsTheirTopic(t *testing.T) {
 	ix := bigIndex(t)
-	asking := []string{"refs", "cite", "tl;dr", "just", "ideally", "showing", "people", "days", "work", "related", "section", "writing", "building", "read", "used", "choose", "pros", "cons", "difference", "much", "worked", "reference", "100x", "2.5", "authors", "introduced", "reading", "list", "showed", "claim", "Q", "re", "question", "study", "Update", "new", "learn", "start", "here", "familiar", "foundational", "advances", "current", "according", "towards", "hey", "paperbot", "team", "5", "10", "works", "lab", "space", "original", "pick", "grab", "apply", "comparing", "ways", "got", "recs", "u", "asap", "smth", "morning", "regarding", "fyi", "lmk", "TIL", "ppl", "pull", "up", "idea", "sorry", "bug", "lit", "ok", "gimme", "quick", "share", "citation", "struggling", "chance", "reads", "tried", "dumb", "next", "week", "thinking", "heard", "gonna", "need", "friendly", "reminder", "differ", "student", "wants", "Thoughts", "appreciated", "Working", "thoughts", "main", "result", "key", "findings", "link", "called", "thing", "intuition", "behind", "eli5", "hood", "overview", "primer"}
+	asking := []string{"refs", "cite", "tl;dr", "just", "ideally", "showing", "people", "days", "work", "related", "section", "writing", "building", "read", "used", "choose", "pros", "cons", "difference", "much", "worked", "reference", "100x", "2.5", "authors", "introduced", "reading", "list", "showed", "claim", "Q", "re", "question", "study", "Update", "new", "learn", "start", "here", "familiar", "foundational", "advances", "current", "according", "towards", "hey", "paperbot", "team", "5", "10", "works", "lab", "space", "original", "pick", "grab", "apply", "comparing", "ways", "got", "recs", "u", "asap", "smth", "morning", "regarding", "fyi", "lmk", "TIL", "ppl", "pull", "up", "idea", "sorry", "bug", "lit", "ok", "gimme", "quick", "share", "citation", "struggling", "chance", "reads", "tried", "dumb", "next", "week", "thinking", "heard", "gonna", "need", "friendly", "reminder", "differ", "student", "wants", "Thoughts", "appreciated", "Working", "thoughts", "main", "result", "key", "findings", "link", "called", "thing", "intuition", "behind", "eli5", "hood", "overview", "primer", "people's", "newcomer", "pointers", "love"}
 	for q, topic := range map[string]string{
 		"how are people evaluating code generation these days":                                      "evaluating code generation",
 		"is in-context learning just gradient descent?":                                             "in-context learning gradient descent",
@@ -753,6 +753,11 @@ func TestAskingWordsAnsweredAsTheirTopic(t *testing.T) {
 		"thoughts on the DPO paper?":                                               "DPO",
 		"i remember a paper about speculative prefill, link?":                      "speculative prefill",
 		"what's the intuition behind flow matching?":                               "flow matching",
+		"who are the main people working on diffusion for proteins?":               "diffusion for proteins",
+		"I'd love to read more about neural ODEs":                                  "neural ODEs",
+		"pointers to literature on offline RL please":                              "offline RL",
+		"what are people's thoughts on mamba vs transformers?":                     "mamba vs transformers",
+		"what should a newcomer read about federated learning?":                    "federated learning",
 		"eli5 diffusion models":                                                    "diffusion models",
 		"how does speculative decoding work under the hood":                        "speculative decoding",
 		"does anyone have a good overview of mixture of experts routing?":          "mixture of experts routing",
