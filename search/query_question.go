@@ -204,8 +204,8 @@ var metaWords = map[string]bool{
 	"u": true, "ya": true, "smth": true, "sth": true, "asap": true, "recs": true, "morning": true,
 	"fyi": true, "lmk": true, "iirc": true, "btw": true, "tbh": true, "afaik": true, "til": true,
 	"hmm": true, "hmmm": true, "abt": true, "gimme": true, "sorry": true, "gonna": true, "wanna": true, "lol": true, "haha": true, "stuff": true,
-	"eli5": true,
-	"pls":  true, "plz": true, "cheers": true, "folks": true, "guys": true, "everyone": true,
+	"eli5": true, "rn": true,
+	"pls": true, "plz": true, "cheers": true, "folks": true, "guys": true, "everyone": true,
 	// Asking for something to cite or a summary: "refs on ...", "tl;dr of ...".
 	"refs": true, "ref": true, "tl;dr": true, "tldr": true,
 	"ideally": true, "preferably": true,
@@ -419,6 +419,10 @@ func askedAbout(words []clause, j int, word func(int) string) bool {
 	return j+1 == len(words) || endsClause(words[j].text) || next == "of" || next == "from" || next == "for"
 }
 
+// quickAsks after "quick" ask for something short to read.
+var quickAsks = map[string]bool{"lit": true, "review": true, "intro": true, "overview": true, "summary": true,
+	"primer": true, "pointer": true, "pointers": true, "refs": true, "survey": true}
+
 // whoNouns after "main" or "key" ask who works on a topic.
 var whoNouns = map[string]bool{"people": true, "authors": true, "groups": true, "labs": true, "players": true, "researchers": true}
 
@@ -472,6 +476,16 @@ func chatAskAt(words []clause, i int) bool {
 		return word(i-1) == "intuition" || word(i-1) == "motivation"
 	case w == "hood":
 		return word(i-1) == "the" && word(i-2) == "under" // "how does … work under the hood"
+	case w == "asking":
+		return word(i+1) == "for" && word(i+2) == "a" && word(i+3) == "friend"
+	case w == "friend":
+		return word(i-1) == "a" && word(i-2) == "for" && word(i-3) == "asking"
+	case w == "quick":
+		return quickAsks[word(i+1)] // "need a quick lit review on …"
+	case w == "lit":
+		return word(i+1) == "review" // the review is what is asked for
+	case w == "prior" || w == "previous" || w == "existing":
+		return requestAt(words, i+1) // "is there prior work on …"; not "prior distribution"
 	case w == "appreciated":
 		return i == len(words)-1 // "pointers appreciated"
 	case w == "called" || w == "thing":

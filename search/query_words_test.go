@@ -671,7 +671,7 @@ func TestYearSpanOfEveryPaperSaysNothing(t *testing.T) {
 // it matched one of those words.
 func TestAskingWordsAnsweredAsTheirTopic(t *testing.T) {
 	ix := bigIndex(t)
-	asking := []string{"refs", "cite", "tl;dr", "just", "ideally", "showing", "people", "days", "work", "related", "section", "writing", "building", "read", "used", "choose", "pros", "cons", "difference", "much", "worked", "reference", "100x", "2.5", "authors", "introduced", "reading", "list", "showed", "claim", "Q", "re", "question", "study", "Update", "new", "learn", "start", "here", "familiar", "foundational", "advances", "current", "according", "towards", "hey", "paperbot", "team", "5", "10", "works", "lab", "space", "original", "pick", "grab", "apply", "comparing", "ways", "got", "recs", "u", "asap", "smth", "morning", "regarding", "fyi", "lmk", "TIL", "ppl", "pull", "up", "idea", "sorry", "bug", "lit", "ok", "gimme", "quick", "share", "citation", "struggling", "chance", "reads", "tried", "dumb", "next", "week", "thinking", "heard", "gonna", "need", "friendly", "reminder", "differ", "student", "wants", "Thoughts", "appreciated", "Working", "thoughts", "main", "result", "key", "findings", "link", "called", "thing", "intuition", "behind", "eli5", "hood", "overview", "primer", "people's", "newcomer", "pointers", "love"}
+	asking := []string{"refs", "cite", "tl;dr", "just", "ideally", "showing", "people", "days", "work", "related", "section", "writing", "building", "read", "used", "choose", "pros", "cons", "difference", "much", "worked", "reference", "100x", "2.5", "authors", "introduced", "reading", "list", "showed", "claim", "Q", "re", "question", "study", "Update", "new", "learn", "start", "here", "familiar", "foundational", "advances", "current", "according", "towards", "hey", "paperbot", "team", "5", "10", "works", "lab", "space", "original", "pick", "grab", "apply", "comparing", "ways", "got", "recs", "u", "asap", "smth", "morning", "regarding", "fyi", "lmk", "TIL", "ppl", "pull", "up", "idea", "sorry", "bug", "lit", "ok", "gimme", "quick", "share", "citation", "struggling", "chance", "reads", "tried", "dumb", "next", "week", "thinking", "heard", "gonna", "need", "friendly", "reminder", "differ", "student", "wants", "Thoughts", "appreciated", "Working", "thoughts", "main", "result", "key", "findings", "link", "called", "thing", "intuition", "behind", "eli5", "hood", "overview", "primer", "people's", "newcomer", "pointers", "love", "rn", "asking", "friend", "prior"}
 	for q, topic := range map[string]string{
 		"how are people evaluating code generation these days":                                      "evaluating code generation",
 		"is in-context learning just gradient descent?":                                             "in-context learning gradient descent",
@@ -754,6 +754,10 @@ func TestAskingWordsAnsweredAsTheirTopic(t *testing.T) {
 		"i remember a paper about speculative prefill, link?":                      "speculative prefill",
 		"what's the intuition behind flow matching?":                               "flow matching",
 		"who are the main people working on diffusion for proteins?":               "diffusion for proteins",
+		"what's everyone reading on world models rn":                               "world models",
+		"anything on test time compute scaling? asking for a friend":               "test time compute scaling",
+		"need a quick lit review on diffusion distillation":                        "review on diffusion distillation",
+		"hey, is there prior work on tokenizer-free LMs?":                          "tokenizer-free LMs",
 		"I'd love to read more about neural ODEs":                                  "neural ODEs",
 		"pointers to literature on offline RL please":                              "offline RL",
 		"what are people's thoughts on mamba vs transformers?":                     "mamba vs transformers",
