@@ -99,11 +99,16 @@ func identifierPart(p string) bool {
 	return n <= 4 && strings.IndexFunc(p, func(r rune) bool { return !unicode.IsUpper(r) }) < 0
 }
 
-// joinedIdentifiers lists the joined forms of text's identifiers, for the
-// index to hold beside the parts.
+// joinedIdentifiers lists the joined forms of text's identifiers, and the
+// initial forms of its Greek-lettered names, for the index to hold beside
+// the parts.
 func joinedIdentifiers(text string) string {
 	var b strings.Builder
 	for _, c := range compounds(text) {
+		b.WriteString(c.joined)
+		b.WriteByte(' ')
+	}
+	for _, c := range initialForms(text) {
 		b.WriteString(c.joined)
 		b.WriteByte(' ')
 	}
@@ -118,3 +123,101 @@ var stopWords = sync.OnceValue(func() analysis.TokenMap {
 	}
 	return tm
 })
+
+// Biologists type a Greek letter as its Latin initial: NF-kB for NF-κB,
+// IL-1b for IL-1β, TNF-a, HIF-1a, GSK3b. The index holds that form of a
+// name written with the letter or its spelled name (NF-κB, NF-kappaB) beside
+// its joined form, so either finds the other.
+
+// greekInitials maps the Greek letters biology names use to their initials.
+var greekInitials = map[rune]byte{'α': 'a', 'β': 'b', 'γ': 'g', 'δ': 'd', 'ε': 'e', 'ζ': 'z', 'κ': 'k'}
+
+// greekSpelled are those letters' names, for the parts that spell one out
+// ("kappaB", "1beta").
+var greekSpelled = []string{"alpha", "beta", "gamma", "delta", "epsilon", "zeta", "kappa"}
+
+// initialForms finds the names of text with a Greek letter, or a part after
+// the first that opens with a spelled one, and gives each its joined form
+// with the letter as its initial ("nfkb", "il1b", "tgfb1"). A form of fewer
+// than four letters is left out: Aβ as "ab" would be any "AB".
+func initialForms(text string) []compound {
+	var out []compound
+	var b strings.Builder
+	for i := 0; i < len(text); {
+		r, size := utf8.DecodeRuneInString(text[i:])
+		if !isAlnum(r) {
+			i += size
+			continue
+		}
+		start, end, part, changed := i, i, 0, false
+		b.Reset()
+		for {
+			ps := end
+			for end < len(text) {
+				r, size := utf8.DecodeRuneInString(text[end:])
+				if !isAlnum(r) {
+					break
+				}
+				end += size
+			}
+			changed = writeInitials(&b, text[ps:end], part > 0) || changed
+			part++
+			if end+1 < len(text) && text[end] == '-' {
+				if next, _ := utf8.DecodeRuneInString(text[end+1:]); isAlnum(next) {
+					end++
+					continue
+				}
+			}
+			break
+		}
+		if changed && b.Len() >= 4 {
+			out = append(out, compound{start: start, end: end, joined: b.String()})
+		}
+		i = end
+	}
+	return out
+}
+
+// writeInitials writes part lower-cased to b with its Greek letters as
+// their initials, and, when spelled is set, a name it opens with after its
+// digits ("1beta", "kappaB", not "betaine"); it reports whether it changed
+// any.
+func writeInitials(b *strings.Builder, part string, spelled bool) bool {
+	changed := false
+	digits := len(part) - len(strings.TrimLeft(part, "0123456789"))
+	b.WriteString(part[:digits])
+	rest := part[digits:]
+	if spelled {
+		for _, name := range greekSpelled {
+			if len(rest) < len(name) || !strings.EqualFold(rest[:len(name)], name) {
+				continue
+			}
+			after := rest[len(name):]
+			if next, _ := utf8.DecodeRuneInString(after); after == "" || unicode.IsDigit(next) || unicode.IsUpper(next) {
+				b.WriteByte(name[0])
+				rest, changed = after, true
+			}
+			break
+		}
+	}
+	for _, r := range rest {
+		r = unicode.ToLower(r)
+		if c, ok := greekInitials[r]; ok {
+			b.WriteByte(c)
+			changed = true
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return changed
+}
+
+// greekAsInitials returns s with its Greek letters as their initials.
+func greekAsInitials(s string) string {
+	return strings.Map(func(r rune) rune {
+		if c, ok := greekInitials[unicode.ToLower(r)]; ok {
+			return rune(c)
+		}
+		return r
+	}, s)
+}

@@ -74,7 +74,7 @@ func (s *state) analyse(text string) []dtoken {
 			camel: isCamel(text[t.Start:t.End])}
 	}
 	// Identifiers also stand whole, over their parts, as the index has them.
-	for _, c := range compounds(text) {
+	for _, c := range slices.Concat(compounds(text), initialForms(text)) {
 		if stem, ok := s.joinedStem(c.joined); ok {
 			i, _ := slices.BinarySearchFunc(out, int32(c.start), func(t dtoken, start int32) int { return int(t.start - start) })
 			pos := int32(0)
@@ -214,6 +214,7 @@ type altRef struct {
 	terms   []string // a phrase's terms, nil for a single word
 	acronym string   // alt.acronym
 	form    string   // alt.form
+	whole   bool     // alt.whole
 }
 
 // wordCredit is how much a paper's word with r's stem counts, and whether
@@ -268,7 +269,8 @@ func newMatcher(groups []group) *matcher {
 		}
 		for _, a := range g.alts {
 			w := a.words()
-			ref := altRef{group: gi, credit: a.matchCredit(), exact: a.kind == altExact && !a.standsFor, acronym: a.acronym, form: a.form}
+			ref := altRef{group: gi, credit: a.matchCredit(), exact: a.kind == altExact && !a.standsFor, acronym: a.acronym, form: a.form,
+				whole: a.whole}
 			if len(w) > 1 {
 				ref.terms = a.terms
 			}
@@ -410,6 +412,9 @@ func (mt *matcher) hits(toks []dtoken, text string) []hit {
 				}
 				hits = append(hits, hit{r.group, credit, int(t.start), int(t.end), r.exact})
 				found[r.group] = true
+				if r.whole {
+					hits = mt.partHits(hits, found, r.group, hits[len(hits)-1])
+				}
 			} else if end, ok := phraseAt(toks, j, r.terms); ok {
 				hits = append(hits, hit{r.group, r.credit, int(t.start), int(toks[end].end), r.exact})
 				found[r.group] = true
@@ -455,6 +460,19 @@ func (mt *matcher) hits(toks []dtoken, text string) []hit {
 		}
 	}
 	sortHits(hits)
+	return hits
+}
+
+// partHits appends to hits, for the identifier that group gi starts and h
+// found whole ("IL6", "IL-1β" for a typed "IL-1b"), a hit of each of its
+// other parts at the same place: the paper has them all.
+func (mt *matcher) partHits(hits []hit, found []bool, gi int, h hit) []hit {
+	ident := mt.groups[gi].ident
+	for gj := gi + 1; gj < len(mt.groups) && mt.groups[gj].ident == ident; gj++ {
+		h.group = gj
+		hits = append(hits, h)
+		found[gj] = true
+	}
 	return hits
 }
 

@@ -594,7 +594,7 @@ func matchedAs(surface, via string) string {
 // "6"), whatever stands between its parts there ("IL6", "IL 6").
 func matchedWords(groups []group, m *docMatch, text string) []string {
 	var out []string
-	textKey := "" // text's letters and digits, made when an identifier needs them
+	var key identKeys // text's letters and digits, made when an identifier needs them
 	last := ""
 	for gi, g := range groups {
 		if m.credit[gi] == 0 {
@@ -604,10 +604,7 @@ func matchedWords(groups []group, m *docMatch, text string) []string {
 			if g.ident == last {
 				continue // its first part listed it
 			}
-			if textKey == "" {
-				textKey = joinedKey(text)
-			}
-			if strings.Contains(textKey, joinedKey(g.ident)) {
+			if key.writes(text, g.ident) {
 				out, last = append(out, g.ident), g.ident
 				continue
 			}
@@ -615,6 +612,28 @@ func matchedWords(groups []group, m *docMatch, text string) []string {
 		out, last = append(out, matchedAs(g.surface, m.via[gi])), ""
 	}
 	return out
+}
+
+// identKeys are a text's letters and digits, lower-cased with nothing
+// between, as written, with Greek letters as their initials and with them
+// spelled out; each made when first needed.
+type identKeys struct{ plain, initials, spelled string }
+
+// writes reports whether text writes the identifier ident, whatever stands
+// between its parts, a Greek letter as such, spelled out ("IL-1beta" for
+// "IL-1β") or as its initial ("IL-1b").
+func (k *identKeys) writes(text, ident string) bool {
+	if k.plain == "" {
+		k.plain = joinedKey(text)
+	}
+	want := joinedKey(ident)
+	if strings.Contains(k.plain, want) {
+		return true
+	}
+	if k.initials == "" {
+		k.initials, k.spelled = greekAsInitials(k.plain), string(spellGreek([]byte(k.plain)))
+	}
+	return strings.Contains(k.initials, greekAsInitials(want)) || strings.Contains(k.spelled, string(spellGreek([]byte(want))))
 }
 
 // identMatched reports whether m matches every part of the identifier

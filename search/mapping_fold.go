@@ -1,16 +1,21 @@
 package search
 
 import (
+	"unicode"
+	"unicode/utf8"
+
 	"github.com/blevesearch/bleve/v2/analysis"
 	"github.com/blevesearch/bleve/v2/analysis/char/asciifolding"
 	"github.com/blevesearch/bleve/v2/registry"
 )
 
 // filterFold folds a text token's letters to ASCII ("schrödinger" is
-// "schrodinger"), so Schrodinger finds Schrödinger and Sjogren Sjögren. It
-// is a token filter, not bleve's ASCII-folding character filter, because a
-// character filter would move the tokens' offsets off the original text,
-// which snippets and answers point into.
+// "schrodinger"), so Schrodinger finds Schrödinger and Sjogren Sjögren, and
+// spells Greek letters out as papers and users type them where they cannot
+// type Greek: "TGF-β" is "TGF-beta", "NF-κB" "NF-kappaB", "β-VAE"
+// "beta-VAE". It is a token filter, not bleve's ASCII-folding character
+// filter, because a character filter would move the tokens' offsets off the
+// original text, which snippets and answers point into.
 const filterFold = "paper_fold"
 
 type foldFilter struct {
@@ -21,12 +26,47 @@ func (ff foldFilter) Filter(ts analysis.TokenStream) analysis.TokenStream {
 	for _, t := range ts {
 		for _, c := range t.Term {
 			if c >= 0x80 {
-				t.Term = ff.f.Filter(t.Term)
+				t.Term = ff.f.Filter(spellGreek(t.Term))
 				break
 			}
 		}
 	}
 	return ts
+}
+
+// greekNames are the lower-case Greek letters' names (ς is the final σ).
+var greekNames = map[rune]string{
+	'α': "alpha", 'β': "beta", 'γ': "gamma", 'δ': "delta", 'ε': "epsilon", 'ζ': "zeta",
+	'η': "eta", 'θ': "theta", 'ι': "iota", 'κ': "kappa", 'λ': "lambda", 'μ': "mu",
+	'ν': "nu", 'ξ': "xi", 'ο': "omicron", 'π': "pi", 'ρ': "rho", 'σ': "sigma", 'ς': "sigma",
+	'τ': "tau", 'υ': "upsilon", 'φ': "phi", 'ϕ': "phi", 'χ': "chi", 'ψ': "psi", 'ω': "omega",
+	'ϵ': "epsilon", 'ϑ': "theta",
+}
+
+// spellGreek returns term with its Greek letters spelled out, term itself
+// when it has none.
+func spellGreek(term []byte) []byte {
+	var out []byte
+	for i := 0; i < len(term); {
+		r, size := utf8.DecodeRune(term[i:])
+		name, ok := greekNames[unicode.ToLower(r)]
+		if !ok {
+			if out != nil {
+				out = append(out, term[i:i+size]...)
+			}
+			i += size
+			continue
+		}
+		if out == nil {
+			out = append(make([]byte, 0, len(term)+8), term[:i]...)
+		}
+		out = append(out, name...)
+		i += size
+	}
+	if out == nil {
+		return term
+	}
+	return out
 }
 
 func init() {

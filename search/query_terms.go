@@ -132,6 +132,9 @@ type alt struct {
 	// its stem: a long form's distinctive word alone ("augmentation" of
 	// "data augmentation") stands for it, "augmented" does not.
 	form string
+	// whole: the identifier the word starts, joined ("il6" of "IL-6"). A
+	// paper that writes it so has the identifier's other parts too.
+	whole bool
 }
 
 // sameForm reports whether a paper's word is the word typed, in any case,
@@ -651,7 +654,7 @@ func (s *state) wordGroup(t qtoken) group {
 	}
 	if t.joined != "" {
 		if stem, ok := s.joinedStem(t.joined); ok && stem != t.stem {
-			a := alt{kind: altExact, terms: []string{stem}}
+			a := alt{kind: altExact, terms: []string{stem}, whole: true}
 			if caps {
 				a.acronym = t.joined
 			}

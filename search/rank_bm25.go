@@ -94,7 +94,18 @@ func eachGram(text string, fn func(uint64)) {
 			i += size
 			if unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) {
 				prevHyphen = false
-				w[0], w[1], w[2] = w[1], w[2], unicode.ToLower(r)
+				r = unicode.ToLower(r)
+				if name, greek := greekNames[r]; greek {
+					// A Greek letter is its name, as the word analyzer spells it.
+					for _, g := range name {
+						w[0], w[1], w[2] = w[1], w[2], g
+						if n++; n >= 3 {
+							fn(gramKey(w[0], w[1], w[2]))
+						}
+					}
+					continue
+				}
+				w[0], w[1], w[2] = w[1], w[2], r
 				if n++; n >= 3 {
 					fn(gramKey(w[0], w[1], w[2]))
 				}

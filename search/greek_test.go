@@ -1,0 +1,103 @@
+package search
+
+import (
+	"slices"
+	"testing"
+)
+
+// A Greek letter is found however it is typed: as the letter, spelled out,
+// or, in a biologist's identifier, as its Latin initial (NF-kB, IL-1b).
+// Before, "TGF-beta fibrosis" said no paper had "fibrosis" while papers on
+// TGF-β fibrosis were there, and "IL-1b inflammasome" was refused.
+func TestGreekLettersTypedAnyWay(t *testing.T) {
+	papers := []Paper{
+		{ID: "tgfb", Title: "TGF-β signalling drives kidney fibrosis", Abstract: "Blocking TGF-β1 reduced collagen deposition and fibrosis in injured kidneys."},
+		{ID: "fib", Title: "Fibrosis after lung injury in mice", Abstract: "Lung fibrosis followed bleomycin injury; collagen rose over two weeks."},
+		{ID: "nfkb", Title: "NF-κB activation in macrophages after infection", Abstract: "Macrophages activated NF-κB within minutes of bacterial contact."},
+		{ID: "mac", Title: "Macrophage polarization in adipose tissue", Abstract: "Adipose tissue macrophages shift from M2 to M1 in obesity."},
+		{ID: "il1b", Title: "The inflammasome controls IL-1β release", Abstract: "Caspase-1 cleaves pro-IL-1β after NLRP3 inflammasome assembly."},
+		{ID: "il10", Title: "IL-10 limits inflammation in the gut", Abstract: "IL-10 deficient mice develop colitis."},
+		{ID: "hif", Title: "HIF-1α stabilization under hypoxia", Abstract: "Hypoxia stabilizes HIF-1α, which induces glycolytic genes."},
+		{ID: "gsk", Title: "GSK-3β inhibitors protect neurons", Abstract: "Inhibiting GSK-3β reduced tau phosphorylation in neurons."},
+		{ID: "ifng", Title: "IFN-gamma drives Th1 responses", Abstract: "IFN-gamma from T cells polarizes macrophages."},
+		{ID: "bvae", Title: "Understanding disentangling in beta-VAE", Abstract: "We analyse why beta-VAE learns disentangled latent factors."},
+		{ID: "vae", Title: "Variational autoencoders for molecules", Abstract: "A VAE generates molecules from a latent space."},
+	}
+	ix := papersIndex(t, papers)
+	for q, want := range map[string]struct{ id, matched string }{
+		"TGF-beta fibrosis":                  {"tgfb", "TGF-beta"},
+		"TGFb fibrosis":                      {"tgfb", "TGFb"},
+		"NF-kB in macrophages":               {"nfkb", "NF-kB"},
+		"NF-kappaB macrophages":              {"nfkb", "NF-kappaB"},
+		"IL-1b inflammasome":                 {"il1b", "IL-1b"},
+		"IL-1beta release":                   {"il1b", "IL-1beta"},
+		"HIF-1a hypoxia":                     {"hif", "HIF-1a"},
+		"GSK3b inhibitors":                   {"gsk", "GSK3b"},
+		"IFN-γ Th1":                          {"ifng", "IFN-γ"},
+		"β-VAE disentangled latents":         {"bvae", "β-VAE"},
+		"what does NF-kB do in macrophages?": {"nfkb", "NF-kB"},
+	} {
+		res, err := ix.Search(t.Context(), Request{Text: q})
+		if err != nil || res.NoMatch || len(res.Results) == 0 {
+			t.Errorf("%q: refused or failed (%v)", q, err)
+			continue
+		}
+		top := res.Results[0]
+		if top.ID != want.id {
+			t.Errorf("%q: first %s %q, want %s", q, top.ID, top.Title, want.id)
+			continue
+		}
+		if !slices.Contains(top.Matched, want.matched) {
+			t.Errorf("%q: %s matched %q, want %q among them", q, top.ID, top.Matched, want.matched)
+		}
+	}
+}
+
+// The index spells a Greek letter out, so both spellings are one word.
+func TestGreekLetterIsItsName(t *testing.T) {
+	ix := papersIndex(t, []Paper{{ID: "a", Title: "x", Abstract: "y"}})
+	st, release, err := ix.live()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer release()
+	stems := func(s string) []string {
+		var out []string
+		for _, tk := range st.an.text.Analyze([]byte(s)) {
+			out = append(out, string(tk.Term))
+		}
+		return out
+	}
+	for typed, spelled := range map[string]string{
+		"TGF-β": "TGF-beta", "NF-κB": "NF-kappaB", "Aβ42": "Abeta42", "PPARγ": "PPARgamma", "ε-greedy": "epsilon-greedy",
+		"Ω": "omega", "μP": "muP",
+	} {
+		if got, want := stems(typed), stems(spelled); !slices.Equal(got, want) {
+			t.Errorf("%q analyses to %q, %q to %q", typed, got, spelled, want)
+		}
+	}
+	if got := stems("Schrödinger"); !slices.Equal(got, stems("Schrodinger")) {
+		t.Errorf("Schrödinger: %q", got)
+	}
+}
+
+func TestInitialForms(t *testing.T) {
+	for text, want := range map[string][]string{
+		"NF-κB and NF-kappaB":       {"nfkb", "nfkb"},
+		"IL-1β, IL-1beta or IL-1b":  {"il1b", "il1b"},
+		"TGF-beta1 and GSK3β":       {"tgfb1", "gsk3b"},
+		"TNF-α":                     {"tnfa"},
+		"Aβ42 plaques of Aβ":        {"ab42"}, // "ab" alone would be any AB
+		"betaine and beta-blockers": nil,      // a name opening the first part is a word
+		"zeta-potential":            nil,
+		"IL-6 and G-CSF":            nil, // no Greek
+	} {
+		var got []string
+		for _, c := range initialForms(text) {
+			got = append(got, c.joined)
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("initialForms(%q) = %q, want %q", text, got, want)
+		}
+	}
+}
