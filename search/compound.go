@@ -60,8 +60,8 @@ func compounds(text string) []compound {
 				content = true
 			}
 			// a separator followed by another part
-			if end+1 < len(text) && (text[end] == '-' || text[end] == '(') {
-				next, _ := utf8.DecodeRuneInString(text[end+1:])
+			if sep := separatorAt(text, end); sep > 0 && end+sep < len(text) {
+				next, _ := utf8.DecodeRuneInString(text[end+sep:])
 				if isAlnum(next) {
 					if text[end] == '(' {
 						bracket = true
@@ -70,7 +70,7 @@ func compounds(text string) []compound {
 							break
 						}
 					}
-					end++
+					end += sep
 					continue
 				}
 			}
@@ -88,6 +88,35 @@ func compounds(text string) []compound {
 }
 
 func isAlnum(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+// hyphenAt returns the byte length of the hyphen at text[i], 0 if there is
+// none. Typeset abstracts join "PD‐1" with U+2010, the Unicode hyphen, or
+// its non-breaking twin U+2011, where users type "-".
+func hyphenAt(text string, i int) int {
+	switch {
+	case i >= len(text):
+		return 0
+	case text[i] == '-':
+		return 1
+	case strings.HasPrefix(text[i:], "\u2010"), strings.HasPrefix(text[i:], "\u2011"):
+		return len("\u2010")
+	}
+	return 0
+}
+
+// hyphenBefore reports whether a hyphen ends text[:i].
+func hyphenBefore(text string, i int) bool {
+	return strings.HasSuffix(text[:i], "-") || strings.HasSuffix(text[:i], "\u2010") || strings.HasSuffix(text[:i], "\u2011")
+}
+
+// separatorAt returns the byte length of a hyphen or opening bracket at
+// text[i] that may join an identifier's parts, 0 if there is none.
+func separatorAt(text string, i int) int {
+	if i < len(text) && text[i] == '(' {
+		return 1
+	}
+	return hyphenAt(text, i)
+}
 
 // identifierPart reports whether one part marks its compound as an
 // identifier: it has a digit, or it is a short run of capitals ("G", "CSF").
@@ -162,9 +191,9 @@ func initialForms(text string) []compound {
 			}
 			changed = writeInitials(&b, text[ps:end], part > 0) || changed
 			part++
-			if end+1 < len(text) && text[end] == '-' {
-				if next, _ := utf8.DecodeRuneInString(text[end+1:]); isAlnum(next) {
-					end++
+			if sep := hyphenAt(text, end); sep > 0 && end+sep < len(text) {
+				if next, _ := utf8.DecodeRuneInString(text[end+sep:]); isAlnum(next) {
+					end += sep
 					continue
 				}
 			}

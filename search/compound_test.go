@@ -18,6 +18,8 @@ func TestCompounds(t *testing.T) {
 		"zero-shot, self-supervised":       nil,
 		"NR5A2 is one word":                nil,
 		"plain words only":                 nil,
+		"PD\u20101 and CD19\u2011CAR":      {"pd1", "cd19car"}, // typeset hyphens
+		"cell\u2013cell, 1\u20133":         nil,                // en dashes join no name
 	} {
 		var got []string
 		for _, c := range compounds(in) {

@@ -101,3 +101,23 @@ func TestInitialForms(t *testing.T) {
 		}
 	}
 }
+
+// A typeset hyphen (U+2010) joins an identifier as "-" does: "PD-1" typed
+// finds "PD‐1" whole, and "pretraining" the abstract's "pre‐training".
+func TestTypesetHyphen(t *testing.T) {
+	ix := papersIndex(t, []Paper{
+		{ID: "pd1", Title: "Checkpoint blockade in melanoma", Abstract: "Anti\u2010PD\u20101 therapy extended survival in melanoma patients."},
+		{ID: "pd", Title: "Parkinson's disease progression in melanoma survivors", Abstract: "PD patients had 1 more visit than melanoma survivors."},
+		{ID: "pre", Title: "Scaling language models", Abstract: "Pre\u2010training on more tokens helps."},
+		{ID: "other", Title: "Training small models", Abstract: "Fine-tuning helps small models."},
+	})
+	for q, want := range map[string]struct{ id, matched string }{
+		"PD-1 melanoma":        {"pd1", "PD-1"},
+		"pretraining language": {"pre", "pretraining"},
+	} {
+		res := mustFind(t, ix, q)
+		if top := res.Results[0]; top.ID != want.id || !slices.Contains(top.Matched, want.matched) {
+			t.Errorf("%q: first %s, matched %q; want %s matching %q", q, top.ID, top.Matched, want.id, want.matched)
+		}
+	}
+}

@@ -100,7 +100,7 @@ func (mt *matcher) hyphenHits(hits []hit, found []bool, toks []dtoken, text stri
 	}
 	for i := 0; i+1 < len(toks); i++ {
 		a, b := toks[i], toks[i+1]
-		if b.start != a.end+1 || text[a.end] != '-' || b.pos != a.pos+1 {
+		if sep := hyphenAt(text, int(a.end)); sep == 0 || b.start != a.end+int32(sep) || b.pos != a.pos+1 {
 			continue
 		}
 		first := text[a.start:a.end]
@@ -113,7 +113,7 @@ func (mt *matcher) hyphenHits(hits []hit, found []bool, toks []dtoken, text stri
 			}
 			if stem == "" {
 				if !lettersOnly(first) || !lettersOnly(text[b.start:b.end]) ||
-					b.end+1 < int32(len(text)) && text[b.end] == '-' || a.start > 0 && text[a.start-1] == '-' {
+					b.end+1 < int32(len(text)) && hyphenAt(text, int(b.end)) > 0 || a.start > 0 && hyphenBefore(text, int(a.start)) {
 					break
 				}
 				stem = porterstemmer.StemString(strings.ToLower(first + text[b.start:b.end]))
