@@ -196,7 +196,7 @@ func (s *state) search(ctx context.Context, text string, q *parsedQuery, limit, 
 		}
 	}
 	res.NoMatch = loose || len(cands) == 0 || res.Confidence < s.tune.Refuse && !s.singledOut(cands, res.Confidence) ||
-		s.shortMiss(cands, groups) || s.offTopic(groups) ||
+		s.shortMiss(cands, groups) || s.offTopic(groups) || res.Confidence < s.tune.NearBelow && s.shortScattered(cands, groups) ||
 		res.Confidence < s.tune.ShortPartial && s.shortPartial(bestPaper, groups)
 	if res.NoMatch && offset == 0 && len(groups) > 0 && len(cands) < min(closestShown, limit) {
 		var more int
@@ -520,6 +520,50 @@ func (s *state) shortMiss(cands []candidate, groups []group) bool {
 		}
 	}
 	return true
+}
+
+// shortScattered reports whether a short query typed as one phrase has no
+// re-ranked paper that writes its words together: in its title, or
+// within Tuning.Near bytes of each other in its abstract.
+func (s *state) shortScattered(cands []candidate, groups []group) bool {
+	if s.tune.Near <= 0 || len(groups) < 2 || len(groups) > s.tune.Short {
+		return false
+	}
+	for gi, g := range groups {
+		if g.isMeta() || len(g.names) > 0 || g.link || gi > 0 && g.apart {
+			return false
+		}
+	}
+	for _, c := range cands[:min(len(cands), s.tune.Rerank)] {
+		if c.m == nil {
+			continue
+		}
+		if !slices.Contains(c.m.inTitle, false) || wordsTogether(c.m.abstract, len(groups), s.tune.Near) {
+			return false
+		}
+	}
+	return true
+}
+
+// wordsTogether reports whether hits, in text order, hold a run with every
+// one of n groups, each hit within near bytes of the one before.
+func wordsTogether(hits []hit, n, near int) bool {
+	seen := make([]bool, n)
+	count, end := 0, -1<<30
+	for _, h := range hits {
+		if h.start-end > near {
+			clear(seen)
+			count = 0
+		}
+		if !seen[h.group] {
+			seen[h.group] = true
+			if count++; count == n {
+				return true
+			}
+		}
+		end = max(end, h.end)
+	}
+	return false
 }
 
 // shortPartial reports whether c, a short query's best paper, lacks one of
