@@ -213,16 +213,20 @@ func testAnalyzers(t *testing.T) analyzers {
 // A unit is no acronym: SciFact's "mg/dL" and "500 mL" matched "deep
 // learning versus classical machine learning" as DL and ML, so the query
 // was answered over clinical papers. A paper's word in other capitals
-// ("dL", "eGFR") is not the acronym ("DL", "EGFR"), typed or long form's.
+// ("dL", "eGFR") is not the acronym ("DL", "EGFR"), typed or long form's,
+// nor the other way round: "eGFR" typed is no EGFR, "mAP" no MAP.
 func TestUnitsAreNoAcronyms(t *testing.T) {
 	papers := []Paper{
 		{ID: "dl", Title: "Screening retinal scans", Abstract: "We apply deep learning (DL) to retinal images. DL models reach expert accuracy."},
 		{ID: "units", Title: "Creatinine and kidney outcomes", Abstract: "Serum creatinine above 1.5 mg/dL predicted kidney failure. Patients received 500 mL of saline."},
 		{ID: "egfr", Title: "Kidney function decline", Abstract: "The estimated glomerular filtration rate (eGFR) declined with age."},
 		{ID: "receptor", Title: "Receptor signalling in tumours", Abstract: "The epidermal growth factor receptor (EGFR) drives tumour growth."},
+		{ID: "bayes", Title: "Posterior modes", Abstract: "The MAP estimate is the mode of the posterior."},
+		{ID: "detect", Title: "Fast object detection", Abstract: "Our detector reaches 50 mAP on COCO."},
 	}
 	ix := openT(t, &Corpus{Papers: papers}, Options{})
-	for q, not := range map[string]string{"deep learning": "units", "DL": "units", "ML": "units", "EGFR": "egfr", "epidermal growth factor receptor": "egfr"} {
+	for q, not := range map[string]string{"deep learning": "units", "DL": "units", "ML": "units", "EGFR": "egfr", "epidermal growth factor receptor": "egfr",
+		"eGFR": "receptor", "eGFR decline": "receptor", "mAP on COCO": "bayes", "MAP estimate": "detect"} {
 		res, err := ix.Search(t.Context(), Request{Text: q, Limit: 5})
 		if err != nil {
 			t.Fatal(err)

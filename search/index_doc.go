@@ -220,11 +220,13 @@ type altRef struct {
 // wordCredit is how much a paper's word with r's stem counts, and whether
 // it counts at all: as an acronym typed, "CLIP" fully, "clipping" half,
 // "dL" (a unit, for DL) and "CLS" (another acronym, for CL) not at all.
+// Either way round: "eGFR" typed (a kidney's filtration rate) is no EGFR
+// (a receptor), "mAP" no MAP, "cAMP" no CAMP.
 func (r altRef) wordCredit(word string) (float64, bool) {
 	switch {
 	case r.acronym == "":
 		return r.credit, true
-	case otherCapitals(word, r.acronym):
+	case otherCapitals(word, r.acronym), otherCapitals(r.acronym, word):
 		return 0, false
 	case sameWord(word, r.acronym):
 		return r.credit, true
