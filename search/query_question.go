@@ -307,6 +307,9 @@ var questionWords = map[string]bool{
 	"far": true,
 	// "who has worked on ...", "a good reference for ...", "follow-ups to ...".
 	"worked": true, "reference": true, "follow-up": true, "follow-ups": true,
+	// "does IL-1b come from neutrophils?", "where do adversarial examples
+	// come from?": where something comes from is what the rest names.
+	"come": true, "comes": true,
 	"followup": true, "followups": true,
 	// "who are the authors of Vision Transformers Need Registers?"
 	"author": true, "authors": true,
