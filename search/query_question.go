@@ -517,6 +517,18 @@ func chatAskAt(words []clause, i int) bool {
 		return askedAbout(words, i, word) && (word(i-1) == "main" || word(i-1) == "key")
 	case w == "thinking":
 		return word(i-1) == "current" || word(i-1) == "latest"
+	case goVerbs[w]:
+		return word(i+1) == "wrong" // "what goes wrong with RLHF reward models"
+	case w == "wrong":
+		return goVerbs[word(i-1)]
+	case w == "well":
+		// "what makes diffusion models work so well?"; not "as well as".
+		return word(i-1) == "so" || workVerbs[word(i-1)] && (i == len(words)-1 || endsClause(words[i].text))
+	case w == "consensus":
+		// "any consensus on scaling laws?", "is there a consensus on …";
+		// not "reach consensus on the model" (distributed consensus).
+		return (word(i+1) == "on" || word(i+1) == "about") &&
+			(i == 0 || word(i-1) == "any" || word(i-1) == "a" && word(i-2) == "there" || word(i-1) == "the" && word(i-2) == "what's")
 	case botherVerbs[w]:
 		return knowers[word(i+1)] && !endsClause(words[i].text)
 	case shareVerbs[w]:
@@ -526,6 +538,12 @@ func chatAskAt(words []clause, i int) bool {
 	}
 	return fetchVerbs[word(i)] && word(i+1) == "up" && !endsClause(words[i].text)
 }
+
+// goVerbs go wrong: "what goes wrong", "where did it go wrong".
+var goVerbs = map[string]bool{"go": true, "goes": true, "went": true, "going": true}
+
+// workVerbs say that something works: "why does dropout work well".
+var workVerbs = map[string]bool{"work": true, "works": true, "worked": true, "working": true}
 
 // sharesPapers reports whether the share verb at i asks for papers: it is
 // followed, maybe after "me" or "us" and a determiner, by a request noun.
