@@ -279,7 +279,9 @@ var questionWords = map[string]bool{
 	// Comparisons and judgements frame the question ("is X better than Y?",
 	// "does X help Y?"); abstracts use them in every field ("to the best of
 	// our knowledge"), so matching them ranks boilerplate first.
-	"better": true, "best": true, "worse": true, "worst": true, "good": true,
+	"better": true, "best": true, "worse": true, "worst": true, "good": true, "beat": true, "beats": true,
+	// "is RLHF necessary or does DPO suffice?"
+	"necessary": true, "suffice": true, "suffices": true,
 	"help": true, "helps": true, "improve": true, "improves": true,
 	"compare": true, "compares": true, "compared": true, "comparing": true,
 	"comparison": true, "ones": true,
@@ -426,6 +428,14 @@ func askedAbout(words []clause, j int, word func(int) string) bool {
 var quickAsks = map[string]bool{"lit": true, "review": true, "intro": true, "overview": true, "summary": true,
 	"primer": true, "pointer": true, "pointers": true, "refs": true, "survey": true}
 
+// approachNouns after "main", "key" or "major", and before approachLinks,
+// ask for the kinds of work on a topic: "the main approaches to …".
+var (
+	approachNouns = map[string]bool{"approaches": true, "approach": true, "methods": true, "techniques": true,
+		"paradigms": true, "families": true, "directions": true}
+	approachLinks = map[string]bool{"to": true, "for": true, "in": true, "of": true}
+)
+
 // whoNouns after "main" or "key" ask who works on a topic.
 var whoNouns = map[string]bool{"people": true, "authors": true, "groups": true, "labs": true, "players": true, "researchers": true}
 
@@ -506,6 +516,24 @@ func chatAskAt(words []clause, i int) bool {
 		// not "tree of thoughts".
 		return i == len(words)-1 && (i == 0 || endsClause(words[i-1].text)) ||
 			(word(i+1) == "on" || word(i+1) == "about") && word(i-1) != "of" && !endsClause(words[i].text)
+	case (w == "main" || w == "key" || w == "major") && approachNouns[word(i+1)] && approachLinks[word(i+2)]:
+		return true // "what are the main approaches to LLM watermarking?"
+	case w == "true":
+		// "is it true that larger models are more sample efficient?"
+		return word(i-1) == "it" && (word(i-2) == "is" || word(i-2) == "was") && word(i+1) == "that"
+	case w == "story":
+		// "what's the story with model collapse?"
+		return word(i-1) == "the" && (word(i+1) == "with" || word(i+1) == "behind" || word(i+1) == "on")
+	case w == "hearing":
+		// "I keep hearing about test-time compute"; not "hearing loss".
+		return word(i+1) == "about" && (word(i-1) == "keep" || word(i-1) == "been" || word(i-1) == "i'm" || word(i-1) == "im")
+	case w == "progress":
+		// "recent progress on neural theorem proving", "any progress in …"
+		return (word(i+1) == "on" || word(i+1) == "in") && (recencyWords[word(i-1)] || word(i-1) == "any")
+	case w == "evidence":
+		// "any empirical evidence that weight decay helps?"; not "no
+		// evidence that" in a claim.
+		return (word(i+1) == "that" || word(i+1) == "for") && (word(i-1) == "any" || word(i-1) == "empirical" && word(i-2) == "any")
 	case (w == "main" || w == "key") && whoNouns[word(i+1)]:
 		return true // "who are the main people working on …"
 	case w == "main" || w == "key":
@@ -522,8 +550,9 @@ func chatAskAt(words []clause, i int) bool {
 	case w == "wrong":
 		return goVerbs[word(i-1)]
 	case w == "well":
-		// "what makes diffusion models work so well?"; not "as well as".
-		return word(i-1) == "so" || workVerbs[word(i-1)] && (i == len(words)-1 || endsClause(words[i].text))
+		// "what makes diffusion models work so well?", "how well do LLMs
+		// do on …"; not "as well as".
+		return word(i-1) == "so" || word(i-1) == "how" || workVerbs[word(i-1)] && (i == len(words)-1 || endsClause(words[i].text))
 	case w == "consensus":
 		// "any consensus on scaling laws?", "is there a consensus on …";
 		// not "reach consensus on the model" (distributed consensus).

@@ -671,7 +671,7 @@ func TestYearSpanOfEveryPaperSaysNothing(t *testing.T) {
 // it matched one of those words.
 func TestAskingWordsAnsweredAsTheirTopic(t *testing.T) {
 	ix := bigIndex(t)
-	asking := []string{"refs", "cite", "tl;dr", "just", "ideally", "showing", "people", "days", "work", "related", "section", "writing", "building", "read", "used", "choose", "pros", "cons", "difference", "much", "worked", "reference", "100x", "2.5", "authors", "introduced", "reading", "list", "showed", "claim", "Q", "re", "question", "study", "Update", "new", "learn", "start", "here", "familiar", "foundational", "advances", "current", "according", "towards", "hey", "paperbot", "team", "5", "10", "works", "lab", "space", "original", "pick", "grab", "apply", "comparing", "ways", "got", "recs", "u", "asap", "smth", "morning", "regarding", "fyi", "lmk", "TIL", "ppl", "pull", "up", "idea", "sorry", "bug", "lit", "ok", "gimme", "quick", "share", "citation", "struggling", "chance", "reads", "tried", "dumb", "next", "week", "thinking", "heard", "gonna", "need", "friendly", "reminder", "differ", "student", "wants", "Thoughts", "appreciated", "Working", "thoughts", "main", "result", "key", "findings", "link", "called", "thing", "intuition", "behind", "eli5", "hood", "overview", "primer", "people's", "newcomer", "pointers", "love", "rn", "asking", "friend", "prior", "come", "goes", "wrong", "well", "consensus"}
+	asking := []string{"refs", "cite", "tl;dr", "just", "ideally", "showing", "people", "days", "work", "related", "section", "writing", "building", "read", "used", "choose", "pros", "cons", "difference", "much", "worked", "reference", "100x", "2.5", "authors", "introduced", "reading", "list", "showed", "claim", "Q", "re", "question", "study", "Update", "new", "learn", "start", "here", "familiar", "foundational", "advances", "current", "according", "towards", "hey", "paperbot", "team", "5", "10", "works", "lab", "space", "original", "pick", "grab", "apply", "comparing", "ways", "got", "recs", "u", "asap", "smth", "morning", "regarding", "fyi", "lmk", "TIL", "ppl", "pull", "up", "idea", "sorry", "bug", "lit", "ok", "gimme", "quick", "share", "citation", "struggling", "chance", "reads", "tried", "dumb", "next", "week", "thinking", "heard", "gonna", "need", "friendly", "reminder", "differ", "student", "wants", "Thoughts", "appreciated", "Working", "thoughts", "main", "result", "key", "findings", "link", "called", "thing", "intuition", "behind", "eli5", "hood", "overview", "primer", "people's", "newcomer", "pointers", "love", "rn", "asking", "friend", "prior", "come", "goes", "wrong", "well", "consensus", "true", "evidence", "story", "hearing", "progress", "necessary", "suffice", "beat"}
 	for q, topic := range map[string]string{
 		"how are people evaluating code generation these days":                                      "evaluating code generation",
 		"is in-context learning just gradient descent?":                                             "in-context learning gradient descent",
@@ -760,6 +760,15 @@ func TestAskingWordsAnsweredAsTheirTopic(t *testing.T) {
 		"what goes wrong with RLHF reward models":                                  "RLHF reward models",
 		"what makes diffusion models work so well?":                                "diffusion models",
 		"any consensus on scaling laws for data pruning?":                          "scaling laws for data pruning",
+		"is it true that larger models are more sample efficient?":                 "larger models more sample efficient",
+		"what are the main approaches to LLM watermarking?":                        "approaches to LLM watermarking",
+		"any empirical evidence that weight decay helps generalization?":           "empirical weight decay generalization",
+		"what's the story with model collapse?":                                    "model collapse",
+		"I keep hearing about test-time compute, what's that about?":               "test-time compute",
+		"any progress on neural theorem proving?":                                  "neural theorem proving",
+		"how well do LLMs do on math olympiad problems?":                           "LLMs on math olympiad problems",
+		"is RLHF necessary or does DPO suffice?":                                   "RLHF DPO",
+		"why does Adam beat SGD on transformers?":                                  "Adam SGD transformers",
 		"need a quick lit review on diffusion distillation":                        "review on diffusion distillation",
 		"hey, is there prior work on tokenizer-free LMs?":                          "tokenizer-free LMs",
 		"I'd love to read more about neural ODEs":                                  "neural ODEs",
