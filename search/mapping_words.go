@@ -30,6 +30,7 @@ func (wt wordTokenizer) Tokenize(input []byte) analysis.TokenStream {
 			continue
 		}
 		if !isNormLetter(string(t.Term)) {
+			ts = withScriptDigits(ts, i, input)
 			continue
 		}
 		// "L-infinity", "l-2": the hyphen joins the norm's index.
@@ -60,6 +61,58 @@ func (wt wordTokenizer) Tokenize(input []byte) analysis.TokenStream {
 		}
 	}
 	return ts
+}
+
+// scriptDigit returns the digit a sub- or superscript digit stands for.
+func scriptDigit(r rune) (byte, bool) {
+	switch {
+	case r >= '₀' && r <= '₉':
+		return byte('0' + r - '₀'), true
+	case r >= '⁴' && r <= '⁹':
+		return byte('0' + r - '⁰'), true
+	}
+	switch r {
+	case '⁰':
+		return '0', true
+	case '¹':
+		return '1', true
+	case '²':
+		return '2', true
+	case '³':
+		return '3', true
+	}
+	return 0, false
+}
+
+// withScriptDigits joins to ts[i] the sub- and superscript digits the
+// tokenizer left out right after it, as the digits users type, and the
+// word they join it to: "IC₅₀" is "IC50", "H₂O₂" "H2O2", "Ca²⁺" "Ca2".
+func withScriptDigits(ts analysis.TokenStream, i int, input []byte) analysis.TokenStream {
+	t := ts[i]
+	for {
+		end := t.End
+		for end < len(input) {
+			r, size := utf8.DecodeRune(input[end:])
+			d, ok := scriptDigit(r)
+			if !ok {
+				break
+			}
+			t.Term = append(t.Term, d)
+			end += size
+		}
+		if end == t.End {
+			return ts
+		}
+		t.End = end
+		// A word right after the digits is the same name: the "O" of "H₂O₂".
+		if i+1 < len(ts) && ts[i+1].Start == end {
+			t.Term = append(t.Term, ts[i+1].Term...)
+			t.End = ts[i+1].End
+			ts = dropToken(ts, i+1)
+			continue
+		}
+		return ts
+	}
 }
 
 // dropToken removes ts[i]; the tokens after it move up one position, so

@@ -106,3 +106,36 @@ func TestLatinPlurals(t *testing.T) {
 		t.Errorf("\"Nash equilibria\" found none of the %d papers that write only \"Nash equilibrium\"", res.Total)
 	}
 }
+
+// Sub- and superscript digits are the digits users type: the tokenizer
+// dropped them, so "IC50" never found "IC₅₀", nor "H2O2" "H₂O₂".
+func TestScriptDigitsAreDigits(t *testing.T) {
+	ix := papersIndex(t, []Paper{
+		{ID: "ic50", Title: "Imatinib potency in leukaemia cells", Abstract: "Imatinib reached an IC₅₀ of 0.3 µM in K562 cells."},
+		{ID: "ros", Title: "Oxidative stress in neurons", Abstract: "Neurons exposed to H₂O₂ lost Ca²⁺ homeostasis."},
+		{ID: "other", Title: "Imatinib dosing", Abstract: "Imatinib at 400 mg daily was well tolerated."},
+	})
+	st, release, err := ix.live()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer release()
+	stems := func(s string) []string {
+		var out []string
+		for _, tk := range st.an.text.Analyze([]byte(s)) {
+			out = append(out, string(tk.Term))
+		}
+		return out
+	}
+	for script, typed := range map[string]string{"IC₅₀": "IC50", "H₂O₂": "H2O2", "Ca²⁺": "Ca2+", "CO₂ levels": "CO2 levels", "ℓ₁": "l1"} {
+		if got, want := stems(script), stems(typed); !slices.Equal(got, want) {
+			t.Errorf("%q analyses to %q, %q to %q", script, got, typed, want)
+		}
+	}
+	for q, want := range map[string]string{"imatinib IC50": "ic50", "H2O2 neurons": "ros", "Ca2+ homeostasis": "ros"} {
+		res := mustFind(t, ix, q)
+		if res.Results[0].ID != want {
+			t.Errorf("%q: first %s, want %s", q, res.Results[0].ID, want)
+		}
+	}
+}

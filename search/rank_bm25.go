@@ -92,6 +92,9 @@ func eachGram(text string, fn func(uint64)) {
 			var size int
 			r, size = utf8.DecodeRuneInString(text[i:])
 			i += size
+			if d, ok := scriptDigit(r); ok {
+				r = rune(d) // "IC₅₀" as "IC50", as the word analyzer reads it
+			}
 			if unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) {
 				prevHyphen = false
 				r = unicode.ToLower(r)
