@@ -63,13 +63,13 @@ func TestOwnStemsKeepMeaningsApart(t *testing.T) {
 		{"adapters", "adaptive"}, {"additive", "additional"}, {"comprehension", "comprehensive"}, {"reasonable", "reasoning"},
 		{"competition", "competitive"}, {"consistency", "consistently"}, {"existence", "existing"}, {"visualization", "visual"},
 		{"relation", "related"}, {"initialization", "initial"}, {"distributed", "distribution"},
-		{"multimode", "multimodal"}} {
+		{"multimode", "multimodal"}, {"enhancers", "enhance"}} {
 		if a, b := stem(p[0]), stem(p[1]); a == b {
 			t.Errorf("%q and %q both stem to %q", p[0], p[1], a)
 		}
 	}
 	for _, p := range [][2]string{{"normalize", "normalization"}, {"effective", "effectiveness"}, {"objective", "objectives"},
-		{"conformer", "conformations"}, {"localized", "localization"}} {
+		{"conformer", "conformations"}, {"localized", "localization"}, {"enhancer", "enhancers"}} {
 		if a, b := stem(p[0]), stem(p[1]); a != b {
 			t.Errorf("%q stems to %q, %q to %q: one family", p[0], a, p[1], b)
 		}
