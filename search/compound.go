@@ -178,31 +178,48 @@ func initialForms(text string) []compound {
 			i += size
 			continue
 		}
-		start, end, part, changed := i, i, 0, false
-		b.Reset()
+		start, end, cuts := i, i, 0 // cuts: the parts' ends but the last
+		greek := false
 		for {
-			ps := end
 			for end < len(text) {
 				r, size := utf8.DecodeRuneInString(text[end:])
 				if !isAlnum(r) {
 					break
 				}
+				_, ok := greekInitials[unicode.ToLower(r)]
+				greek = greek || ok
 				end += size
 			}
-			changed = writeInitials(&b, text[ps:end], part > 0) || changed
-			part++
 			if sep := hyphenAt(text, end); sep > 0 && end+sep < len(text) {
 				if next, _ := utf8.DecodeRuneInString(text[end+sep:]); isAlnum(next) {
 					end += sep
+					cuts++
 					continue
 				}
 			}
 			break
 		}
+		i = end
+		if !greek && cuts == 0 {
+			continue // most words: no letter, and no later part to spell one
+		}
+		b.Reset()
+		changed, part := false, 0
+		for ps := start; ps < end; part++ {
+			pe := ps
+			for pe < end {
+				r, size := utf8.DecodeRuneInString(text[pe:])
+				if !isAlnum(r) {
+					break
+				}
+				pe += size
+			}
+			changed = writeInitials(&b, text[ps:pe], part > 0) || changed
+			ps = pe + hyphenAt(text, pe)
+		}
 		if changed && b.Len() >= 4 {
 			out = append(out, compound{start: start, end: end, joined: b.String()})
 		}
-		i = end
 	}
 	return out
 }
