@@ -506,8 +506,9 @@ func chatAskAt(words []clause, i int) bool {
 		// did the subgraph GNN centrality thing".
 		return i == len(words)-1 && i > 0
 	case w == "link" || w == "links" || w == "pdf" || w == "url":
-		// "i remember a paper about speculative prefill, link?"
-		return i == len(words)-1 && i > 0 && endsClause(words[i-1].text)
+		// "i remember a paper about speculative prefill, link?"; "is there
+		// a link between gut bacteria and depression?"
+		return i == len(words)-1 && i > 0 && endsClause(words[i-1].text) || w == "link" && linkBetween(word, i)
 	case w == "related":
 		// "anything related to inverse problems"
 		return word(i+1) == "to" && requestNouns[word(i-1)]
@@ -531,9 +532,13 @@ func chatAskAt(words []clause, i int) bool {
 		// "recent progress on neural theorem proving", "any progress in …"
 		return (word(i+1) == "on" || word(i+1) == "in") && (recencyWords[word(i-1)] || word(i-1) == "any")
 	case w == "evidence":
-		// "any empirical evidence that weight decay helps?"; not "no
-		// evidence that" in a claim.
-		return (word(i+1) == "that" || word(i+1) == "for") && (word(i-1) == "any" || word(i-1) == "empirical" && word(i-2) == "any")
+		// "any empirical evidence that weight decay helps?", "what's the
+		// evidence on antidepressants in adolescents?"; not "no evidence
+		// that" in a claim.
+		return (word(i+1) == "that" || word(i+1) == "for") && (word(i-1) == "any" || word(i-1) == "empirical" && word(i-2) == "any") ||
+			(word(i+1) == "on" || word(i+1) == "for" || word(i+1) == "about") && word(i-1) == "the" && (word(i-2) == "what's" || word(i-2) == "whats")
+	case w == "connection":
+		return linkBetween(word, i)
 	case (w == "main" || w == "key") && whoNouns[word(i+1)]:
 		return true // "who are the main people working on …"
 	case w == "main" || w == "key":
@@ -566,6 +571,12 @@ func chatAskAt(words []clause, i int) bool {
 		return i == 0 && word(i+1) == stuckWords[w] && !endsClause(words[i].text)
 	}
 	return fetchVerbs[word(i)] && word(i+1) == "up" && !endsClause(words[i].text)
+}
+
+// linkBetween reports whether the noun at i asks whether two topics are
+// linked: "is there a link (connection) between …", "any link between …".
+func linkBetween(word func(int) string, i int) bool {
+	return word(i+1) == "between" && (word(i-1) == "any" || word(i-1) == "a" && word(i-2) == "there")
 }
 
 // goVerbs go wrong: "what goes wrong", "where did it go wrong".
