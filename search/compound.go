@@ -89,24 +89,27 @@ func compounds(text string) []compound {
 
 func isAlnum(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 
+// isHyphen reports whether r joins the parts of a word. Typeset abstracts
+// join "PD‐1" with U+2010, the Unicode hyphen, or its non-breaking twin
+// U+2011, where users type "-".
+func isHyphen(r rune) bool { return r == '-' || r == '\u2010' || r == '\u2011' }
+
 // hyphenAt returns the byte length of the hyphen at text[i], 0 if there is
-// none. Typeset abstracts join "PD‐1" with U+2010, the Unicode hyphen, or
-// its non-breaking twin U+2011, where users type "-".
+// none.
 func hyphenAt(text string, i int) int {
-	switch {
-	case i >= len(text):
+	if i >= len(text) {
 		return 0
-	case text[i] == '-':
-		return 1
-	case strings.HasPrefix(text[i:], "\u2010"), strings.HasPrefix(text[i:], "\u2011"):
-		return len("\u2010")
+	}
+	if r, size := utf8.DecodeRuneInString(text[i:]); isHyphen(r) {
+		return size
 	}
 	return 0
 }
 
 // hyphenBefore reports whether a hyphen ends text[:i].
 func hyphenBefore(text string, i int) bool {
-	return strings.HasSuffix(text[:i], "-") || strings.HasSuffix(text[:i], "\u2010") || strings.HasSuffix(text[:i], "\u2011")
+	r, _ := utf8.DecodeLastRuneInString(text[:i])
+	return isHyphen(r)
 }
 
 // separatorAt returns the byte length of a hyphen or opening bracket at
@@ -158,12 +161,18 @@ var stopWords = sync.OnceValue(func() analysis.TokenMap {
 // name written with the letter or its spelled name (NF-κB, NF-kappaB) beside
 // its joined form, so either finds the other.
 
-// greekInitials maps the Greek letters biology names use to their initials.
-var greekInitials = map[rune]byte{'α': 'a', 'β': 'b', 'γ': 'g', 'δ': 'd', 'ε': 'e', 'ζ': 'z', 'κ': 'k'}
+// initialLetters are the Greek letters biology names use; each is typed as
+// its name's first letter.
+const initialLetters = "αβγδεζκ"
 
-// greekSpelled are those letters' names, for the parts that spell one out
-// ("kappaB", "1beta").
-var greekSpelled = []string{"alpha", "beta", "gamma", "delta", "epsilon", "zeta", "kappa"}
+// greekInitial returns the Latin initial of r, a lower-case Greek letter of
+// initialLetters.
+func greekInitial(r rune) (byte, bool) {
+	if !strings.ContainsRune(initialLetters, r) {
+		return 0, false
+	}
+	return greekNames[r][0], true
+}
 
 // initialForms finds the names of text with a Greek letter, or a part after
 // the first that opens with a spelled one, and gives each its joined form
@@ -186,7 +195,7 @@ func initialForms(text string) []compound {
 				if !isAlnum(r) {
 					break
 				}
-				_, ok := greekInitials[unicode.ToLower(r)]
+				_, ok := greekInitial(unicode.ToLower(r))
 				greek = greek || ok
 				end += size
 			}
@@ -234,7 +243,8 @@ func writeInitials(b *strings.Builder, part string, spelled bool) bool {
 	b.WriteString(part[:digits])
 	rest := part[digits:]
 	if spelled {
-		for _, name := range greekSpelled {
+		for _, letter := range initialLetters {
+			name := greekNames[letter]
 			if len(rest) < len(name) || !strings.EqualFold(rest[:len(name)], name) {
 				continue
 			}
@@ -248,7 +258,7 @@ func writeInitials(b *strings.Builder, part string, spelled bool) bool {
 	}
 	for _, r := range rest {
 		r = unicode.ToLower(r)
-		if c, ok := greekInitials[r]; ok {
+		if c, ok := greekInitial(r); ok {
 			b.WriteByte(c)
 			changed = true
 			continue
@@ -261,7 +271,7 @@ func writeInitials(b *strings.Builder, part string, spelled bool) bool {
 // greekAsInitials returns s with its Greek letters as their initials.
 func greekAsInitials(s string) string {
 	return strings.Map(func(r rune) rune {
-		if c, ok := greekInitials[unicode.ToLower(r)]; ok {
+		if c, ok := greekInitial(unicode.ToLower(r)); ok {
 			return rune(c)
 		}
 		return r

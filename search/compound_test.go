@@ -21,11 +21,7 @@ func TestCompounds(t *testing.T) {
 		"PD\u20101 and CD19\u2011CAR":      {"pd1", "cd19car"}, // typeset hyphens
 		"cell\u2013cell, 1\u20133":         nil,                // en dashes join no name
 	} {
-		var got []string
-		for _, c := range compounds(in) {
-			got = append(got, c.joined)
-		}
-		if !slices.Equal(got, want) {
+		if got := joinedForms(compounds(in)); !slices.Equal(got, want) {
 			t.Errorf("compounds(%q) = %q, want %q", in, got, want)
 		}
 	}
@@ -109,4 +105,13 @@ func TestIdentifierMatchedWhole(t *testing.T) {
 			t.Errorf("%s: matched %q, want %q", r.ID, r.Matched, want[r.ID])
 		}
 	}
+}
+
+// joinedForms lists the joined forms of cs, in order.
+func joinedForms(cs []compound) []string {
+	var out []string
+	for _, c := range cs {
+		out = append(out, c.joined)
+	}
+	return out
 }

@@ -55,30 +55,10 @@ func TestGreekLettersTypedAnyWay(t *testing.T) {
 
 // The index spells a Greek letter out, so both spellings are one word.
 func TestGreekLetterIsItsName(t *testing.T) {
-	ix := papersIndex(t, []Paper{{ID: "a", Title: "x", Abstract: "y"}})
-	st, release, err := ix.live()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer release()
-	stems := func(s string) []string {
-		var out []string
-		for _, tk := range st.an.text.Analyze([]byte(s)) {
-			out = append(out, string(tk.Term))
-		}
-		return out
-	}
-	for typed, spelled := range map[string]string{
+	analysedAlike(t, map[string]string{
 		"TGF-β": "TGF-beta", "NF-κB": "NF-kappaB", "Aβ42": "Abeta42", "PPARγ": "PPARgamma", "ε-greedy": "epsilon-greedy",
-		"Ω": "omega", "μP": "muP",
-	} {
-		if got, want := stems(typed), stems(spelled); !slices.Equal(got, want) {
-			t.Errorf("%q analyses to %q, %q to %q", typed, got, spelled, want)
-		}
-	}
-	if got := stems("Schrödinger"); !slices.Equal(got, stems("Schrodinger")) {
-		t.Errorf("Schrödinger: %q", got)
-	}
+		"Ω": "omega", "μP": "muP", "Schrödinger": "Schrodinger",
+	})
 }
 
 func TestInitialForms(t *testing.T) {
@@ -92,11 +72,7 @@ func TestInitialForms(t *testing.T) {
 		"zeta-potential":            nil,
 		"IL-6 and G-CSF":            nil, // no Greek
 	} {
-		var got []string
-		for _, c := range initialForms(text) {
-			got = append(got, c.joined)
-		}
-		if !slices.Equal(got, want) {
+		if got := joinedForms(initialForms(text)); !slices.Equal(got, want) {
 			t.Errorf("initialForms(%q) = %q, want %q", text, got, want)
 		}
 	}

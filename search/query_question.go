@@ -517,8 +517,6 @@ func chatAskAt(words []clause, i int) bool {
 		// not "tree of thoughts".
 		return i == len(words)-1 && (i == 0 || endsClause(words[i-1].text)) ||
 			(word(i+1) == "on" || word(i+1) == "about") && word(i-1) != "of" && !endsClause(words[i].text)
-	case (w == "main" || w == "key" || w == "major") && approachNouns[word(i+1)] && approachLinks[word(i+2)]:
-		return true // "what are the main approaches to LLM watermarking?"
 	case w == "true":
 		// "is it true that larger models are more sample efficient?"
 		return word(i-1) == "it" && (word(i-2) == "is" || word(i-2) == "was") && word(i+1) == "that"
@@ -539,13 +537,15 @@ func chatAskAt(words []clause, i int) bool {
 			(word(i+1) == "on" || word(i+1) == "for" || word(i+1) == "about") && word(i-1) == "the" && (word(i-2) == "what's" || word(i-2) == "whats")
 	case w == "connection":
 		return linkBetween(word, i)
-	case (w == "main" || w == "key") && whoNouns[word(i+1)]:
-		return true // "who are the main people working on …"
-	case w == "main" || w == "key":
-		// "what's the main result of the QLoRA paper", "key findings of
-		// …", "the main limitation of RLHF": asked, or opening the text.
-		// Inside a statement ("we present key takeaways") they are text.
-		return askedAbout(words, i+1, word) && (findingNouns[word(i+1)] || aspectNouns[word(i+1)]) && !endsClause(words[i].text)
+	case w == "main" || w == "key" || w == "major":
+		// "what are the main approaches to LLM watermarking?", "who are the
+		// main people working on …"; "what's the main result of the QLoRA
+		// paper", "key findings of …", "the main limitation of RLHF":
+		// asked, or opening the text. Inside a statement ("we present key
+		// takeaways") they are text.
+		next := word(i + 1)
+		return approachNouns[next] && approachLinks[word(i+2)] || w != "major" && (whoNouns[next] ||
+			askedAbout(words, i+1, word) && (findingNouns[next] || aspectNouns[next]) && !endsClause(words[i].text))
 	case findingNouns[w]:
 		return askedAbout(words, i, word) && (word(i-1) == "main" || word(i-1) == "key")
 	case w == "thinking":

@@ -115,7 +115,7 @@ func eachGram(text string, fn func(uint64)) {
 				continue
 			}
 		}
-		if (r == '-' || r == '\u2010' || r == '\u2011') && n > 0 && !prevHyphen && i < len(text) {
+		if isHyphen(r) && n > 0 && !prevHyphen && i < len(text) {
 			next, _ := utf8.DecodeRuneInString(text[i:])
 			if unicode.IsLetter(next) || unicode.IsDigit(next) {
 				prevHyphen = true
