@@ -23,8 +23,7 @@ func TestGreekLettersTypedAnyWay(t *testing.T) {
 		{ID: "bvae", Title: "Understanding disentangling in beta-VAE", Abstract: "We analyse why beta-VAE learns disentangled latent factors."},
 		{ID: "vae", Title: "Variational autoencoders for molecules", Abstract: "A VAE generates molecules from a latent space."},
 	}
-	ix := papersIndex(t, papers)
-	for q, want := range map[string]struct{ id, matched string }{
+	firstMatches(t, papersIndex(t, papers), map[string]firstMatch{
 		"TGF-beta fibrosis":                  {"tgfb", "TGF-beta"},
 		"TGFb fibrosis":                      {"tgfb", "TGFb"},
 		"NF-kB in macrophages":               {"nfkb", "NF-kB"},
@@ -36,19 +35,24 @@ func TestGreekLettersTypedAnyWay(t *testing.T) {
 		"IFN-γ Th1":                          {"ifng", "IFN-γ"},
 		"β-VAE disentangled latents":         {"bvae", "β-VAE"},
 		"what does NF-kB do in macrophages?": {"nfkb", "NF-kB"},
-	} {
+	})
+}
+
+// firstMatch is the paper a query must find first, and the word its card
+// must say it matched.
+type firstMatch struct{ id, matched string }
+
+// firstMatches checks each query's first paper and its matched words.
+func firstMatches(t *testing.T, ix *Index, cases map[string]firstMatch) {
+	t.Helper()
+	for q, want := range cases {
 		res, err := ix.Search(t.Context(), Request{Text: q})
 		if err != nil || res.NoMatch || len(res.Results) == 0 {
 			t.Errorf("%q: refused or failed (%v)", q, err)
 			continue
 		}
-		top := res.Results[0]
-		if top.ID != want.id {
-			t.Errorf("%q: first %s %q, want %s", q, top.ID, top.Title, want.id)
-			continue
-		}
-		if !slices.Contains(top.Matched, want.matched) {
-			t.Errorf("%q: %s matched %q, want %q among them", q, top.ID, top.Matched, want.matched)
+		if top := res.Results[0]; top.ID != want.id || !slices.Contains(top.Matched, want.matched) {
+			t.Errorf("%q: first %s %q, matched %q; want %s matching %q", q, top.ID, top.Title, top.Matched, want.id, want.matched)
 		}
 	}
 }
@@ -87,13 +91,8 @@ func TestTypesetHyphen(t *testing.T) {
 		{ID: "pre", Title: "Scaling language models", Abstract: "Pre\u2010training on more tokens helps."},
 		{ID: "other", Title: "Training small models", Abstract: "Fine-tuning helps small models."},
 	})
-	for q, want := range map[string]struct{ id, matched string }{
+	firstMatches(t, ix, map[string]firstMatch{
 		"PD-1 melanoma":        {"pd1", "PD-1"},
 		"pretraining language": {"pre", "pretraining"},
-	} {
-		res := mustFind(t, ix, q)
-		if top := res.Results[0]; top.ID != want.id || !slices.Contains(top.Matched, want.matched) {
-			t.Errorf("%q: first %s, matched %q; want %s matching %q", q, top.ID, top.Matched, want.id, want.matched)
-		}
-	}
+	})
 }
