@@ -379,13 +379,16 @@ func coverage(groups []group, credit []float64) float64 {
 	return coverageOf(groups, credit, func(group) bool { return true })
 }
 
-// coverageOf is coverage over the groups that count.
-func coverageOf(groups []group, credit []float64, counts func(group) bool) float64 {
+// coverageOf is coverage over the groups that count. A group joined to
+// another by "or" is covered when either is.
+func coverageOf(groups []group, typedCredit []float64, counts func(group) bool) float64 {
+	weights, credit := eitherCredit(groups, typedCredit)
 	var got, total float64
 	for gi, g := range groups {
 		if counts(g) {
-			total += g.weight
-			got += g.weight * credit[gi]
+			w := weightOf(groups, weights, gi)
+			total += w
+			got += w * credit[gi]
 		}
 	}
 	if total == 0 {

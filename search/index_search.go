@@ -253,7 +253,9 @@ func (s *state) missing(page []candidate, mt *matcher) []string {
 		if g.isMeta() || len(g.names) > 0 || g.action || s.ubiquitous(g, limit) {
 			continue
 		}
-		found := slices.ContainsFunc(page, func(c candidate) bool { return c.m.credit[gi] > 0 })
+		found := eitherFound(mt.groups, gi, func(j int) bool {
+			return slices.ContainsFunc(page, func(c candidate) bool { return c.m.credit[j] > 0 })
+		})
 		word := g.surface
 		if g.ident != "" {
 			word = g.ident
@@ -468,17 +470,19 @@ func (s *state) confidence(c candidate, groups []group) float64 {
 		m = &mm
 	}
 	var total, inTitle, meta, known float64
+	weights, credit := eitherCredit(groups, m.credit)
 	for gi, g := range groups {
-		total += g.weight
+		w := weightOf(groups, weights, gi)
+		total += w
 		switch {
 		case g.isMeta():
 			// A year or venue the paper has is in no sentence or title,
 			// and goes with all of them.
-			meta += g.weight * m.credit[gi]
-		case m.inTitle[gi]:
-			inTitle += g.weight * m.credit[gi]
+			meta += w * credit[gi]
+		case eitherFound(groups, gi, func(j int) bool { return m.inTitle[j] }):
+			inTitle += w * credit[gi]
 		}
-		if m.credit[gi] > 0 || s.groupKnown(g) {
+		if credit[gi] > 0 || s.groupKnown(g) {
 			known++ // this paper has it ("stealth ink" in "StealthInk")
 		}
 	}
@@ -577,7 +581,7 @@ func (s *state) shortPartial(c candidate, groups []group) bool {
 		if len(g.names) > 0 {
 			return false
 		}
-		if c.m.credit[gi] == 0 {
+		if !eitherFound(groups, gi, func(j int) bool { return c.m.credit[j] > 0 }) {
 			return true
 		}
 	}

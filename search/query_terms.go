@@ -188,6 +188,11 @@ type group struct {
 	apart bool
 	// action: the verb of "how do I …" (qtoken.action).
 	action bool
+	// orBefore: "or" stood between this group and the one before, each
+	// next to it ("weather or climate"); either marks the groups so
+	// linked with one number above 0 (see linkEither).
+	orBefore bool
+	either   int
 }
 
 // qtoken is one analysed query word.
@@ -213,6 +218,9 @@ type qtoken struct {
 	// yearSpan is the span of years the words around a year make of it
 	// ("since 2023", "between 2017 and 2019"); zero for the year alone.
 	yearSpan yearClause
+	// orBefore: the word typed before this one was "or", and the one
+	// before that a word searched for ("weather or climate").
+	orBefore bool
 }
 
 // textGroups turns the free text of q into groups: meta words of questions
@@ -232,9 +240,14 @@ func (s *state) textGroupsOf(q *parsedQuery, wordsApart bool) []group {
 		groups = append(groups, s.wordGroups(run, wordsApart)...)
 		run = nil
 	}
-	var span yearClause // for the next year
-	spanYears := 0      // how many years still take span
+	var span yearClause      // for the next year
+	spanYears := 0           // how many years still take span
+	orAt, lastWord := -1, -1 // where "or" and the last word searched for were typed
 	for i, c := range words {
+		if !c.phrase && strings.EqualFold(c.text, "or") {
+			orAt = i
+		}
+		orBefore := orAt == i-1 && lastWord == i-2
 		if s.nameMarker(words, i) {
 			continue
 		}
@@ -254,8 +267,9 @@ func (s *state) textGroupsOf(q *parsedQuery, wordsApart bool) []group {
 		if c.phrase {
 			flush()
 			if g, ok := s.phraseGroup(text); ok {
-				g.link = isLink
+				g.link, g.orBefore = isLink, orBefore
 				groups = append(groups, g)
+				lastWord = i
 			}
 			continue
 		}
@@ -269,6 +283,7 @@ func (s *state) textGroupsOf(q *parsedQuery, wordsApart bool) []group {
 			// "Kaiming He", "Kaiming He's papers": the surname is a stop
 			// word to the text analyzer, and a name to look for.
 			run = append(run, qtoken{stem: strings.ToLower(surname), surface: surname})
+			lastWord = i
 			continue
 		}
 		if len(toks) == 0 {
@@ -276,7 +291,8 @@ func (s *state) textGroupsOf(q *parsedQuery, wordsApart bool) []group {
 		}
 		for k, t := range toks {
 			qt := qtoken{stem: string(t.Term), surface: c.text[t.Start:t.End], action: action && len(toks) == 1,
-				gapBefore: gap || (k > 0 && t.Position > toks[k-1].Position+1)}
+				gapBefore: gap || (k > 0 && t.Position > toks[k-1].Position+1), orBefore: orBefore && k == 0}
+			lastWord = i
 			if spanYears > 0 && yearWord(qt.surface) != 0 {
 				qt.yearSpan = span
 				spanYears--
@@ -318,7 +334,7 @@ func (s *state) textGroupsOf(q *parsedQuery, wordsApart bool) []group {
 	}
 	flush()
 	s.namesBesideNames(groups)
-	return weighKinds(mergeGroups(groups))
+	return linkEither(weighKinds(mergeGroups(groups)))
 }
 
 // withoutPossessive is w without an ending "'s" ("He's" of "Kaiming He's
@@ -540,12 +556,14 @@ func (s *state) wordGroups(run []qtoken, wordsApart bool) []group {
 			g.weight = s.groupWeight(g)
 			g.longForm = n
 			g.apart = i == 0 || run[i].gapBefore
+			g.orBefore = run[i].orBefore
 			gs = append(gs, g)
 			i += n
 			continue
 		}
 		g := s.wordGroup(run[i])
 		g.apart = i == 0 || run[i].gapBefore
+		g.orBefore = run[i].orBefore
 		if i > 0 && !g.apart && len(gs) > 0 && len(gs[len(gs)-1].names) > 0 && (g.names == nil || !s.fullName(gs[len(gs)-1].names, g.names)) {
 			if sur, ok := s.surnameTypo(run[i-1].surface, run[i].surface); ok {
 				g.names = []string{sur}

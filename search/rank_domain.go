@@ -30,9 +30,9 @@ const (
 func (s *state) domainFit(groups []group) float64 {
 	var sum float64
 	k := 0
-	for _, g := range groups {
+	for gi, g := range groups {
 		word, ok := plainWord(g.surface)
-		if !ok {
+		if !ok || s.otherAlternativeKnown(groups, gi) {
 			continue
 		}
 		df := 0
@@ -159,9 +159,9 @@ func (s *state) unknownWeight(g group, w float64) float64 {
 // the corpus never uses, though it would if it were about them.
 func (s *state) unusedWords(groups []group) int {
 	n := 0
-	for _, g := range groups {
+	for gi, g := range groups {
 		word, ok := plainWord(g.surface)
-		if !ok || !english.KnownForm(word) || s.groupKnown(g) {
+		if !ok || !english.KnownForm(word) || s.groupKnown(g) || s.otherAlternativeKnown(groups, gi) {
 			continue
 		}
 		if s.englishExpected(word) >= unusedExpected {
@@ -169,6 +169,13 @@ func (s *state) unusedWords(groups []group) int {
 		}
 	}
 	return n
+}
+
+// otherAlternativeKnown reports whether group gi is an alternative the
+// corpus lacks to one it has: "hurricanes" of "cyclones or hurricanes"
+// says nothing of what the corpus is about.
+func (s *state) otherAlternativeKnown(groups []group, gi int) bool {
+	return groups[gi].either != 0 && !s.groupKnown(groups[gi]) && eitherFound(groups, gi, func(j int) bool { return s.groupKnown(groups[j]) })
 }
 
 // offTopic reports whether the query's unused everyday words make it a

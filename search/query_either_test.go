@@ -1,0 +1,68 @@
+package search
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// "A or B" asks for papers on either: a paper with one of them has what
+// was asked, and its card names the one it has.
+func TestEitherWordAnswers(t *testing.T) {
+	ix, _ := seedIndex(t)
+	firstMatches(t, ix, map[string]firstMatch{
+		"weather or climate forecasting":  {"bhfk8w5x", "weather"},
+		"tropical cyclones or hurricanes": {"bhfk8w5x", "cyclones"},
+		"conformer or docking generation": {"ahz71xrc", "generation"},
+	})
+	for _, q := range []string{"weather or climate forecasting", "tropical cyclones or hurricanes"} {
+		res, err := ix.Search(t.Context(), Request{Text: q})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The paper says nothing of climate or hurricanes: neither is
+		// named as matched, nor as missing from every paper.
+		if top := res.Results[0]; slices.ContainsFunc(top.Matched, func(w string) bool { return w == "climate" || w == "hurricanes" }) {
+			t.Errorf("%q: matched %q, which the paper does not say", q, top.Matched)
+		}
+		if len(res.Missing) > 0 {
+			t.Errorf("%q: says no paper has %q, though they are alternatives to what it has", q, res.Missing)
+		}
+	}
+	// Neither alternative in the seeds: still nothing relevant.
+	if res, err := ix.Search(t.Context(), Request{Text: "hallucination or factuality in VLMs"}); err != nil || !res.NoMatch {
+		t.Errorf("hallucination or factuality in VLMs: answered (%v)", err)
+	}
+}
+
+// Only the words on either side of "or" are alternatives, and only when
+// both are searched.
+func TestEitherWordGroups(t *testing.T) {
+	st := seedState(t)
+	for text, want := range map[string]string{
+		"pruning or quantization of LLMs":            "pruning|quantization LLMs",
+		"LLM pruning or quantization":                "LLM pruning|quantization",
+		"diffusion or flow models or VAEs":           "diffusion|flow models|VAEs",
+		"is LoRA better or worse than fine-tuning?":  "LoRA fine tuning",
+		"does dropout help or not in transformers?":  "dropout transformers",
+		"graph neural networks or transformers":      "graph neural networks|transformers",
+		`"flow matching" or diffusion for molecules`: "flow matching|diffusion molecules",
+	} {
+		if got := eitherShape(groupsOf(t, st, text)); got != want {
+			t.Errorf("%q: groups %q, want %q", text, got, want)
+		}
+	}
+}
+
+// eitherShape writes groups as their surfaces, alternatives joined by |.
+func eitherShape(groups []group) string {
+	var out []string
+	for i, g := range groups {
+		if i > 0 && g.either != 0 && g.either == groups[i-1].either {
+			out[len(out)-1] += "|" + g.surface
+			continue
+		}
+		out = append(out, g.surface)
+	}
+	return strings.Join(out, " ")
+}
