@@ -250,7 +250,7 @@ func (s *state) missing(page []candidate, mt *matcher) []string {
 	limit := s.ubiquitousLimit()
 	var out []string
 	for gi, g := range mt.groups {
-		if g.isMeta() || len(g.names) > 0 || g.action || s.ubiquitous(g, limit) {
+		if g.isMeta() || len(g.names) > 0 || g.action || s.ubiquitous(g, limit) || functionWords[strings.ToLower(g.surface)] {
 			continue
 		}
 		found := eitherFound(mt.groups, gi, func(j int) bool {

@@ -337,6 +337,14 @@ func (s *state) textGroupsOf(q *parsedQuery, wordsApart bool) []group {
 	return linkEither(weighKinds(mergeGroups(groups)))
 }
 
+// functionWords are prepositions and adverbs that bleve's English stop
+// list keeps: searched (a paper "without negative samples" is closer to
+// what was asked), but no topic that a paper could lack.
+var functionWords = map[string]bool{"without": true, "within": true, "across": true, "via": true, "using": true,
+	"beyond": true, "towards": true, "toward": true, "among": true, "amongst": true, "despite": true, "unlike": true,
+	"instead": true, "rather": true, "whether": true, "either": true, "neither": true, "also": true, "upon": true,
+	"along": true, "throughout": true, "amid": true, "alongside": true, "besides": true, "onto": true, "beside": true}
+
 // withoutPossessive is w without an ending "'s" ("He's" of "Kaiming He's
 // papers").
 func withoutPossessive(w string) string {

@@ -1268,3 +1268,18 @@ func TestAskingWordsInATopicsName(t *testing.T) {
 		}
 	}
 }
+
+// "without", "beyond" and the like are searched, but a paper lacking one
+// lacks no topic: cards do not say no paper has "without".
+func TestFunctionWordsNeverMissing(t *testing.T) {
+	ix := bigIndex(t)
+	for _, q := range []string{"speech generation beyond English", "diffusion instead of autoregressive decoding", "retrieval among long documents"} {
+		res, err := ix.Search(t.Context(), Request{Text: q, Limit: 3})
+		if err != nil || res.NoMatch {
+			t.Fatalf("%q: refused or failed (%v)", q, err)
+		}
+		if slices.ContainsFunc(res.Missing, func(w string) bool { return functionWords[strings.ToLower(w)] }) {
+			t.Errorf("%q: says no paper has %q", q, res.Missing)
+		}
+	}
+}
