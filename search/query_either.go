@@ -3,7 +3,9 @@ package search
 import "slices"
 
 // A query's alternatives: "ML for weather or climate" asks for papers on
-// either, and a paper on weather forecasting covers it whole. Each
+// either, and a paper on weather forecasting covers it whole. So do "SepLLM
+// vs LaCache" and "compare SepLLM and LaCache": each paper is half the
+// answer, and no paper needs both. Each
 // alternative stays a group of its own (ranked, shown and listed as
 // missing as typed); only what counts as covered changes.
 

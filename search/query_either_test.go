@@ -29,6 +29,17 @@ func TestEitherWordAnswers(t *testing.T) {
 			t.Errorf("%q: says no paper has %q, though they are alternatives to what it has", q, res.Missing)
 		}
 	}
+	// Two papers to compare: both, the first two, not "nothing relevant".
+	for _, q := range []string{"compare SepLLM and LaCache", "SepLLM vs LaCache"} {
+		res, err := ix.Search(t.Context(), Request{Text: q, Limit: 2})
+		if err != nil || res.NoMatch || len(res.Results) < 2 {
+			t.Errorf("%q: refused or failed (%v)", q, err)
+			continue
+		}
+		if got := []string{res.Results[0].ID, res.Results[1].ID}; !slices.Contains(got, "m8qq4vdh") || !slices.Contains(got, "jeq7bgwz") {
+			t.Errorf("%q: first two %q, want SepLLM and LaCache", q, got)
+		}
+	}
 	// Neither alternative in the seeds: still nothing relevant.
 	if res, err := ix.Search(t.Context(), Request{Text: "hallucination or factuality in VLMs"}); err != nil || !res.NoMatch {
 		t.Errorf("hallucination or factuality in VLMs: answered (%v)", err)
@@ -47,6 +58,9 @@ func TestEitherWordGroups(t *testing.T) {
 		"does dropout help or not in transformers?":  "dropout transformers",
 		"graph neural networks or transformers":      "graph neural networks|transformers",
 		`"flow matching" or diffusion for molecules`: "flow matching|diffusion molecules",
+		"SepLLM vs. LaCache":                         "SepLLM|LaCache",
+		"compare SepLLM and LaCache on long context": "SepLLM|LaCache long context",
+		"trade-off between accuracy and fairness":    "trade accuracy fairness",
 	} {
 		if got := eitherShape(groupsOf(t, st, text)); got != want {
 			t.Errorf("%q: groups %q, want %q", text, got, want)

@@ -188,9 +188,9 @@ type group struct {
 	apart bool
 	// action: the verb of "how do I …" (qtoken.action).
 	action bool
-	// orBefore: "or" stood between this group and the one before, each
-	// next to it ("weather or climate"); either marks the groups so
-	// linked with one number above 0 (see linkEither).
+	// orBefore: "or" ("vs", "and" after "compare") stood between this group
+	// and the one before, each next to it ("weather or climate"); either
+	// marks the groups so linked with one number above 0 (see linkEither).
 	orBefore bool
 	either   int
 }
@@ -218,8 +218,8 @@ type qtoken struct {
 	// yearSpan is the span of years the words around a year make of it
 	// ("since 2023", "between 2017 and 2019"); zero for the year alone.
 	yearSpan yearClause
-	// orBefore: the word typed before this one was "or", and the one
-	// before that a word searched for ("weather or climate").
+	// orBefore: the word typed before this one was "or" (group.orBefore),
+	// and the one before that a word searched for.
 	orBefore bool
 }
 
@@ -243,9 +243,15 @@ func (s *state) textGroupsOf(q *parsedQuery, wordsApart bool) []group {
 	var span yearClause      // for the next year
 	spanYears := 0           // how many years still take span
 	orAt, lastWord := -1, -1 // where "or" and the last word searched for were typed
+	comparing := false       // "compare", "difference" came before
 	for i, c := range words {
-		if !c.phrase && strings.EqualFold(c.text, "or") {
-			orAt = i
+		if !c.phrase {
+			switch w := bareWord(c.text); {
+			case w == "or" || w == "vs" || w == "versus" || w == "and" && comparing:
+				orAt = i
+			case comparingWords[w]:
+				comparing = true
+			}
 		}
 		orBefore := orAt == i-1 && lastWord == i-2
 		if s.nameMarker(words, i) {
@@ -336,6 +342,11 @@ func (s *state) textGroupsOf(q *parsedQuery, wordsApart bool) []group {
 	s.namesBesideNames(groups)
 	return linkEither(weighKinds(mergeGroups(groups)))
 }
+
+// comparingWords ask to compare what follows: "compare SepLLM and
+// LaCache" asks for either paper, as "SepLLM vs LaCache" does.
+var comparingWords = map[string]bool{"compare": true, "comparing": true, "comparison": true, "contrast": true,
+	"difference": true, "differences": true}
 
 // functionWords are prepositions and adverbs that bleve's English stop
 // list keeps: searched (a paper "without negative samples" is closer to
