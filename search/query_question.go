@@ -548,6 +548,10 @@ func chatAskAt(words []clause, i int) bool {
 			askedAbout(words, i+1, word) && (findingNouns[next] || aspectNouns[next]) && !endsClause(words[i].text))
 	case findingNouns[w]:
 		return askedAbout(words, i, word) && (word(i-1) == "main" || word(i-1) == "key")
+	case w == "summary" || w == "summaries" || w == "gist":
+		// "a summary of the StealthInk paper", "the gist of the cyclic
+		// peptide paper"; not "summaries of clinical notes".
+		return word(i+1) == "of" && paperNamedFrom(words, i+2)
 	case w == "thinking":
 		return word(i-1) == "current" || word(i-1) == "latest"
 	case goVerbs[w]:
@@ -571,6 +575,20 @@ func chatAskAt(words []clause, i int) bool {
 		return i == 0 && word(i+1) == stuckWords[w] && !endsClause(words[i].text)
 	}
 	return fetchVerbs[word(i)] && word(i+1) == "up" && !endsClause(words[i].text)
+}
+
+// paperNamedFrom reports whether the clause from j on names a paper: "the
+// … paper", "this work".
+func paperNamedFrom(words []clause, j int) bool {
+	for ; j < len(words) && !words[j].phrase; j++ {
+		if w := bareWord(words[j].text); w == "paper" || w == "papers" || w == "work" && j > 0 && requestArticles[bareWord(words[j-1].text)] {
+			return true
+		}
+		if endsClause(words[j].text) {
+			break
+		}
+	}
+	return false
 }
 
 // linkBetween reports whether the noun at i asks whether two topics are
