@@ -482,7 +482,7 @@ func (s *state) confidence(c candidate, groups []group) float64 {
 		case eitherFound(groups, gi, func(j int) bool { return m.inTitle[j] }):
 			inTitle += w * credit[gi]
 		}
-		if credit[gi] > 0 || s.groupKnown(g) {
+		if m.credit[gi] > 0 || s.groupKnown(g) || s.otherAlternativeKnown(groups, gi) {
 			known++ // this paper has it ("stealth ink" in "StealthInk")
 		}
 	}

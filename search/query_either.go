@@ -5,35 +5,47 @@ import "slices"
 // A query's alternatives: "ML for weather or climate" asks for papers on
 // either, and a paper on weather forecasting covers it whole. So do "SepLLM
 // vs LaCache" and "compare SepLLM and LaCache": each paper is half the
-// answer, and no paper needs both. Each
-// alternative stays a group of its own (ranked, shown and listed as
-// missing as typed); only what counts as covered changes.
+// answer, and no paper needs both. An alternative is the phrase typed on
+// its side of "or": "fish stock assessment or fisheries management" is
+// two, and a paper with "assessment" alone has little of either. Each
+// word stays a group of its own (ranked, shown and listed as missing as
+// typed); only what counts as covered changes.
 
-// linkEither numbers each run of groups joined by "or" ("weather or
-// climate", "pruning or quantization or distillation") with one number
-// above 0, in either.
+// linkEither numbers each set of alternatives ("weather or climate",
+// "pruning or quantization or distillation") with one number above 0, in
+// either, and each alternative's groups with its side, from 0.
 func linkEither(groups []group) []group {
 	next := 0
 	for i := 1; i < len(groups); i++ {
 		if !groups[i].orBefore {
 			continue
 		}
-		if groups[i-1].either == 0 {
+		set, side := groups[i-1].either, groups[i-1].side+1
+		if set == 0 {
 			next++
-			groups[i-1].either = next
+			set, side = next, 1
+			for j := i - 1; j >= 0 && groups[j].either == 0; j-- { // the phrase before "or"
+				groups[j].either, groups[j].side = set, 0
+				if groups[j].apart {
+					break
+				}
+			}
 		}
-		groups[i].either = groups[i-1].either
+		for k := i; k < len(groups) && (k == i || !groups[k].apart && !groups[k].orBefore); k++ {
+			groups[k].either, groups[k].side = set, side
+		}
 	}
 	return groups
 }
 
 // eitherCredit is what groups weigh and are credited with towards a
-// query's coverage, with alternatives joined by "or" one thing asked for:
-// each credited as the best of them, and together weighing their mean
-// weight, as one word would. A paper on quantization lacks only "LLMs" of
-// "pruning or quantization of LLMs", as it does of "quantization of LLMs".
-// When the query has no alternatives, weights is nil (each group weighs
-// its own weight, see weightOf) and credits is credit.
+// query's coverage, each set of alternatives one thing asked for: its
+// groups are credited with the best alternative's share (its words'
+// idf-weighted credit), and together weigh the alternatives' mean weight.
+// A paper on quantization lacks only "LLMs" of "pruning or quantization
+// of LLMs", as it does of "quantization of LLMs". When the query has no
+// alternatives, weights is nil (each group weighs its own weight, see
+// weightOf) and credits is credit.
 func eitherCredit(groups []group, credit []float64) (weights, credits []float64) {
 	if !hasEither(groups) {
 		return nil, credit
@@ -41,21 +53,42 @@ func eitherCredit(groups []group, credit []float64) (weights, credits []float64)
 	weights, credits = make([]float64, len(groups)), slices.Clone(credit)
 	for i, g := range groups {
 		weights[i] = g.weight
-		if g.either == 0 {
-			continue
+	}
+	for set := 1; ; set++ {
+		var sides []struct{ weight, got float64 }
+		members := 0
+		for _, g := range groups {
+			if g.either != set {
+				continue
+			}
+			for len(sides) <= g.side {
+				sides = append(sides, struct{ weight, got float64 }{})
+			}
+			members++
 		}
-		var sum float64
-		n := 0
-		for j, o := range groups {
-			if o.either == g.either {
-				credits[i] = max(credits[i], credit[j])
-				sum += o.weight
-				n++
+		if members == 0 {
+			return weights, credits
+		}
+		for i, g := range groups {
+			if g.either == set {
+				sides[g.side].weight += g.weight
+				sides[g.side].got += g.weight * credit[i]
 			}
 		}
-		weights[i] = sum / float64(n*n) // n of them share the mean
+		var total, best float64
+		for _, sd := range sides {
+			total += sd.weight
+			if sd.weight > 0 {
+				best = max(best, sd.got/sd.weight)
+			}
+		}
+		for i, g := range groups {
+			if g.either == set {
+				weights[i] = total / float64(len(sides)) / float64(members) // the mean alternative, shared
+				credits[i] = best
+			}
+		}
 	}
-	return weights, credits
 }
 
 // weightOf is group i's weight from eitherCredit's weights.

@@ -193,6 +193,7 @@ type group struct {
 	// marks the groups so linked with one number above 0 (see linkEither).
 	orBefore bool
 	either   int
+	side     int // which alternative of its set, from 0
 }
 
 // qtoken is one analysed query word.
@@ -243,14 +244,10 @@ func (s *state) textGroupsOf(q *parsedQuery, wordsApart bool) []group {
 	var span yearClause      // for the next year
 	spanYears := 0           // how many years still take span
 	orAt, lastWord := -1, -1 // where "or" and the last word searched for were typed
-	comparing := false       // "compare", "difference" came before
 	for i, c := range words {
 		if !c.phrase {
-			switch w := bareWord(c.text); {
-			case w == "or" || w == "vs" || w == "versus" || w == "and" && comparing:
+			if w := bareWord(c.text); w == "or" || w == "vs" || w == "versus" || w == "and" && comparedAt(words, i) {
 				orAt = i
-			case comparingWords[w]:
-				comparing = true
 			}
 		}
 		orBefore := orAt == i-1 && lastWord == i-2
@@ -347,6 +344,20 @@ func (s *state) textGroupsOf(q *parsedQuery, wordsApart bool) []group {
 // LaCache" asks for either paper, as "SepLLM vs LaCache" does.
 var comparingWords = map[string]bool{"compare": true, "comparing": true, "comparison": true, "contrast": true,
 	"difference": true, "differences": true}
+
+// comparedAt reports whether the "and" at i joins two words to compare:
+// "compare SepLLM and LaCache", "the difference between LoRA and QLoRA";
+// not "the difference in oxygen uptake between black and white youth",
+// a claim about both.
+func comparedAt(words []clause, i int) bool {
+	word := func(j int) string {
+		if j < 0 || words[j].phrase {
+			return ""
+		}
+		return bareWord(words[j].text)
+	}
+	return comparingWords[word(i-2)] || word(i-2) == "between" && comparingWords[word(i-3)]
+}
 
 // functionWords are prepositions and adverbs that bleve's English stop
 // list keeps: searched (a paper "without negative samples" is closer to

@@ -171,11 +171,30 @@ func (s *state) unusedWords(groups []group) int {
 	return n
 }
 
-// otherAlternativeKnown reports whether group gi is an alternative the
-// corpus lacks to one it has: "hurricanes" of "cyclones or hurricanes"
-// says nothing of what the corpus is about.
+// otherAlternativeKnown reports whether group gi belongs to an
+// alternative whose words the corpus lacks, beside another it has whole:
+// "hurricanes" of "tropical cyclones or hurricanes" says nothing of what
+// the corpus is about. Not "tsunamis or volcanic eruptions": neither is
+// the corpus's.
 func (s *state) otherAlternativeKnown(groups []group, gi int) bool {
-	return groups[gi].either != 0 && !s.groupKnown(groups[gi]) && eitherFound(groups, gi, func(j int) bool { return s.groupKnown(groups[j]) })
+	g := groups[gi]
+	if g.either == 0 || s.groupKnown(g) {
+		return false
+	}
+	known := map[int]bool{} // side: every word known
+	for _, o := range groups {
+		if o.either == g.either && o.side != g.side {
+			if k, seen := known[o.side]; !seen || k {
+				known[o.side] = s.groupKnown(o)
+			}
+		}
+	}
+	for _, k := range known {
+		if k {
+			return true
+		}
+	}
+	return false
 }
 
 // offTopic reports whether the query's unused everyday words make it a
