@@ -67,6 +67,7 @@ func TestEitherWordGroups(t *testing.T) {
 		"SepLLM vs. LaCache":                            "(SepLLM|LaCache)",
 		"compare SepLLM and LaCache on long context":    "(SepLLM|LaCache) long context",
 		"trade-off between accuracy and fairness":       "trade accuracy fairness",
+		"difference in uptake between black and white":  "difference uptake black white",
 	} {
 		if got := eitherShape(groupsOf(t, st, text)); got != want {
 			t.Errorf("%q: groups %q, want %q", text, got, want)
