@@ -379,8 +379,9 @@ func coverage(groups []group, credit []float64) float64 {
 	return coverageOf(groups, credit, func(group) bool { return true })
 }
 
-// coverageOf is coverage over the groups that count. A group joined to
-// another by "or" is covered when either is.
+// coverageOf is coverage over the groups that count, a set of
+// alternatives ("weather or climate") weighed and credited as one thing
+// asked for (eitherCredit).
 func coverageOf(groups []group, typedCredit []float64, counts func(group) bool) float64 {
 	weights, credit := eitherCredit(groups, typedCredit)
 	var got, total float64

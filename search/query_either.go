@@ -12,8 +12,8 @@ import "slices"
 // typed); only what counts as covered changes.
 
 // linkEither numbers each set of alternatives ("weather or climate",
-// "pruning or quantization or distillation") with one number above 0, in
-// either, and each alternative's groups with its side, from 0.
+// "pruning or quantization or distillation") in either, 1, 2, … in the
+// order typed, and each alternative's groups with its side, from 0.
 func linkEither(groups []group) []group {
 	next := 0
 	for i := 1; i < len(groups); i++ {
@@ -54,15 +54,15 @@ func eitherCredit(groups []group, credit []float64) (weights, credits []float64)
 	for i, g := range groups {
 		weights[i] = g.weight
 	}
-	for set := 1; ; set++ {
-		var sides []struct{ weight, got float64 }
+	for set := 1; ; set++ { // linkEither numbers sets without gaps
+		var sides []sideShare
 		members := 0
 		for _, g := range groups {
 			if g.either != set {
 				continue
 			}
 			for len(sides) <= g.side {
-				sides = append(sides, struct{ weight, got float64 }{})
+				sides = append(sides, sideShare{})
 			}
 			members++
 		}
@@ -91,6 +91,9 @@ func eitherCredit(groups []group, credit []float64) (weights, credits []float64)
 	}
 }
 
+// sideShare sums one alternative's weight, and its weight times credit.
+type sideShare struct{ weight, got float64 }
+
 // weightOf is group i's weight from eitherCredit's weights.
 func weightOf(groups []group, weights []float64, i int) float64 {
 	if weights == nil {
@@ -99,8 +102,8 @@ func weightOf(groups []group, weights []float64, i int) float64 {
 	return weights[i]
 }
 
-// eitherFound reports whether group gi, or an alternative joined to it by
-// "or", is found (found(j) for group j).
+// eitherFound reports whether group gi, or another group of its set of
+// alternatives, is found (found(j) for group j).
 func eitherFound(groups []group, gi int, found func(j int) bool) bool {
 	if found(gi) {
 		return true
@@ -113,7 +116,7 @@ func eitherFound(groups []group, gi int, found func(j int) bool) bool {
 	return false
 }
 
-// hasEither reports whether the query has alternatives joined by "or".
+// hasEither reports whether the query has a set of alternatives.
 func hasEither(groups []group) bool {
 	for _, g := range groups {
 		if g.either != 0 {
