@@ -45,7 +45,9 @@ func linkEither(groups []group) []group {
 // A paper on quantization lacks only "LLMs" of "pruning or quantization
 // of LLMs", as it does of "quantization of LLMs". When the query has no
 // alternatives, weights is nil (each group weighs its own weight, see
-// weightOf) and credits is credit.
+// weightOf) and credits is credit. Derived on each call, not kept on the
+// groups: looseGroups and withoutUnheldLink change a query's groups after
+// linkEither, and weights kept from it went stale there.
 func eitherCredit(groups []group, credit []float64) (weights, credits []float64) {
 	if !hasEither(groups) {
 		return nil, credit

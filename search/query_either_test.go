@@ -17,8 +17,9 @@ func TestEitherWordAnswers(t *testing.T) {
 	})
 	for _, q := range []string{"weather or climate forecasting", "tropical cyclones or hurricanes"} {
 		res, err := ix.Search(t.Context(), Request{Text: q})
-		if err != nil {
-			t.Fatal(err)
+		if err != nil || len(res.Results) == 0 {
+			t.Errorf("%q: no papers (%v)", q, err)
+			continue
 		}
 		// The paper says nothing of climate or hurricanes: neither is
 		// named as matched, nor as missing from every paper.

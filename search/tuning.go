@@ -63,45 +63,49 @@ func DefaultTuning() Tuning {
 		Distinct: 2, DistinctFloor: 0.1, Near: 25, NearBelow: 0.5}
 }
 
+// tuningParams are the parameters Set changes, by name, in the order
+// TuningNames lists them.
+var tuningParams = []struct {
+	name string
+	set  func(t *Tuning, f float64)
+}{
+	{"grams", func(t *Tuning, f float64) { t.Grams = f }},
+	{"prox", func(t *Tuning, f float64) { t.Prox = f }},
+	{"rerank", func(t *Tuning, f float64) { t.Rerank = int(f) }},
+	{"refuse", func(t *Tuning, f float64) { t.Refuse = f }},
+	{"domain", func(t *Tuning, f float64) { t.Domain = f }},
+	{"short", func(t *Tuning, f float64) { t.Short = int(f) }},
+	{"short-cover", func(t *Tuning, f float64) { t.ShortCover = f }},
+	{"short-partial", func(t *Tuning, f float64) { t.ShortPartial = f }},
+	{"near", func(t *Tuning, f float64) { t.Near = int(f) }},
+	{"near-below", func(t *Tuning, f float64) { t.NearBelow = f }},
+	{"distinct", func(t *Tuning, f float64) { t.Distinct = f }},
+	{"distinct-floor", func(t *Tuning, f float64) { t.DistinctFloor = f }},
+	{"answer-cues", func(t *Tuning, f float64) { t.AnswerCues = f != 0 }},
+	{"answer-cue", func(t *Tuning, f float64) { t.AnswerCue = f }},
+	{"answer-late", func(t *Tuning, f float64) { t.AnswerLate = f }},
+}
+
+// TuningNames lists the parameter names Set takes, for help texts.
+func TuningNames() []string {
+	names := make([]string, len(tuningParams))
+	for i, p := range tuningParams {
+		names[i] = p.name
+	}
+	return names
+}
+
 // Set changes one parameter by name, for command-line sweeps.
 func (t *Tuning) Set(name, value string) error {
 	f, err := strconv.ParseFloat(value, 64)
 	if err != nil {
 		return fmt.Errorf("tuning %s=%q: not a number", name, value)
 	}
-	switch name {
-	case "grams":
-		t.Grams = f
-	case "rerank":
-		t.Rerank = int(f)
-	case "refuse":
-		t.Refuse = f
-	case "domain":
-		t.Domain = f
-	case "short":
-		t.Short = int(f)
-	case "short-cover":
-		t.ShortCover = f
-	case "prox":
-		t.Prox = f
-	case "near":
-		t.Near = int(f)
-	case "near-below":
-		t.NearBelow = f
-	case "distinct":
-		t.Distinct = f
-	case "distinct-floor":
-		t.DistinctFloor = f
-	case "short-partial":
-		t.ShortPartial = f
-	case "answer-cue":
-		t.AnswerCue = f
-	case "answer-late":
-		t.AnswerLate = f
-	case "answer-cues":
-		t.AnswerCues = f != 0
-	default:
-		return fmt.Errorf("tuning: no parameter %q", name)
+	for _, p := range tuningParams {
+		if p.name == name {
+			p.set(t, f)
+			return nil
+		}
 	}
-	return nil
+	return fmt.Errorf("tuning: no parameter %q", name)
 }

@@ -45,7 +45,7 @@ func runEval(e *env, args []string) error {
 	similar := fs.Bool("similar", false, "measure papers like each paper instead: the share of the first ten that one of the split's queries judges relevant with it, beside plain BM25 of the paper's text")
 	fitRefusal := fs.Bool("fit-refusal", false, "fit the refusal (domain weight and confidence threshold) on the split's queries and the off-domain sets (train only)")
 	tuning := search.DefaultTuning()
-	fs.Func("set", "override a ranking parameter, NAME=VALUE (grams, prox, rerank, refuse, domain, short, short-cover, short-partial, distinct, distinct-floor, answer-cues, answer-cue, answer-late); repeatable", func(v string) error {
+	fs.Func("set", "override a ranking parameter, NAME=VALUE ("+strings.Join(search.TuningNames(), ", ")+"); repeatable", func(v string) error {
 		name, value, _ := strings.Cut(v, "=")
 		return tuning.Set(name, value)
 	})
