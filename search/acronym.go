@@ -1,6 +1,7 @@
 package search
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 	"unicode"
@@ -171,9 +172,18 @@ func newAcronymTable(a analysis.Analyzer, pairs []acronymPair) *acronymTable {
 			t.byFirst[f] = append(t.byFirst[f], e)
 		}
 	}
-	for f, es := range t.byFirst {
-		slices.SortStableFunc(es, func(x, y expansion) int { return len(y.words()) - len(x.words()) })
-		t.byFirst[f] = es
+	// Longest first, then in an order of their own: the lists are filled
+	// from a map, and a query must group its words the same way each time.
+	for _, es := range t.byFirst {
+		slices.SortFunc(es, func(x, y expansion) int {
+			if d := len(y.words()) - len(x.words()); d != 0 {
+				return d
+			}
+			if d := y.count - x.count; d != 0 {
+				return d
+			}
+			return cmp.Or(strings.Compare(x.acronym, y.acronym), strings.Compare(x.text, y.text), strings.Compare(strings.Join(x.terms, " "), strings.Join(y.terms, " ")))
+		})
 	}
 	return t
 }
@@ -310,9 +320,11 @@ func pluralOf(word, acronym string) bool {
 	return strings.HasSuffix(word, "s") && squashed(word) == squashed(acronym)+"s"
 }
 
-// longForm finds the longest long form starting at stems[0]; n is how many
-// stems it covers (0 when none does).
-func (t *acronymTable) longForm(stems []string, maxWords int) (e expansion, n int) {
+// longForm finds the longest long form starting at stems[0] that fits (all
+// do when fits is nil); n is how many stems it covers (0 when none does).
+// Long forms of the same words may differ in their stop words ("dynamic
+// sparse training", "dynamic sparse no training"): each is tried.
+func (t *acronymTable) longForm(stems []string, maxWords int, fits func(e expansion, n int) bool) (e expansion, n int) {
 	if len(stems) == 0 {
 		return expansion{}, 0
 	}
@@ -321,7 +333,7 @@ func (t *acronymTable) longForm(stems []string, maxWords int) (e expansion, n in
 		if maxWords > 0 && len(w) > maxWords {
 			continue
 		}
-		if len(w) <= len(stems) && slices.Equal(w, stems[:len(w)]) {
+		if len(w) <= len(stems) && slices.Equal(w, stems[:len(w)]) && (fits == nil || fits(cand, len(w))) {
 			return cand, len(w)
 		}
 	}

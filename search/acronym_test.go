@@ -59,10 +59,10 @@ func TestAcronymTable(t *testing.T) {
 	if got := longs("kv"); !slices.Contains(got, "kei valu") {
 		t.Errorf("KV expands to %q, want the hand-kept key-value", got)
 	}
-	if e, n := tab.longForm([]string{"kei", "valu", "cach"}, 0); n != 2 || e.acronym != "kv" {
+	if e, n := tab.longForm([]string{"kei", "valu", "cach"}, 0, nil); n != 2 || e.acronym != "kv" {
 		t.Errorf("longForm(key value cache) = %q/%d, want kv/2", e.acronym, n)
 	}
-	if e, n := tab.longForm([]string{"machin", "learn", "interatom", "potenti"}, 0); n != 4 || e.acronym != "mlip" {
+	if e, n := tab.longForm([]string{"machin", "learn", "interatom", "potenti"}, 0, nil); n != 4 || e.acronym != "mlip" {
 		t.Errorf("longForm(machine learning interatomic potentials) = %q/%d, want the longest match mlip/4", e.acronym, n)
 	}
 	if !tab.ambiguous["mlip"] {
@@ -363,6 +363,27 @@ func TestMinorityMeaningOfAnAcronym(t *testing.T) {
 	for _, e := range tab.byAcronym["tt"] {
 		if want := e.text == "test-time scaling"; e.short == "TTS" && tab.minority(e) != want {
 			t.Errorf("TTS as %q: minority %v, want %v", e.text, !want, want)
+		}
+	}
+}
+
+// Long forms of the same words with different stop words ("dynamic sparse
+// training", "dynamic sparse no training") group a query the same way on
+// every start: the typed phrase is the one without the stop word. The
+// table is filled from a map, so each open may order them differently.
+func TestLongFormGroupingIsStable(t *testing.T) {
+	papers := []Paper{
+		{ID: "dst", Title: "Sparse networks from scratch", Abstract: "Dynamic Sparse Training (DST) prunes and regrows weights while the network trains."},
+		{ID: "dsnt", Title: "Sparse LLMs without retraining", Abstract: "Dynamic Sparse No Training (DSNT) updates sparse LLMs with no training at all."},
+	}
+	for range 20 {
+		ix := papersIndex(t, slices.Clone(papers))
+		res, err := ix.Search(t.Context(), Request{Text: "dynamic sparse training"})
+		if err != nil || len(res.Results) == 0 {
+			t.Fatalf("no results: %v", err)
+		}
+		if got := res.Results[0].Matched; !slices.Equal(got, []string{"dynamic sparse training"}) {
+			t.Fatalf("first paper %s matched %q, want the phrase as one", res.Results[0].ID, got)
 		}
 	}
 }

@@ -554,7 +554,8 @@ func (s *state) wordGroups(run []qtoken, wordsApart bool) []group {
 		if wordsApart {
 			maxWords = 2
 		}
-		if e, n := s.acr.longForm(stems[i:], maxWords); n >= 2 && sameGaps(e.terms, run[i:i+n]) {
+		fitsTyped := func(e expansion, n int) bool { return sameGaps(e.terms, run[i:i+n]) }
+		if e, n := s.acr.longForm(stems[i:], maxWords, fitsTyped); n >= 2 {
 			surf := make([]string, n)
 			for k := range n {
 				surf[k] = run[i+k].surface
