@@ -15,9 +15,10 @@ import (
 // back ("grpah"): "bread" is not a typo of "break".
 
 const (
-	minSwapLen = 5 // from this length, two swapped letters are corrected
-	minFuzzLen = 6 // from this length, one edit, or two if the first two letters agree
-	maxFixes   = 3 // corrections kept per stem
+	minSwapLen    = 5 // from this length, two swapped letters are corrected
+	minFuzzLen    = 6 // from this length, one edit
+	minTwoEditLen = 7 // from this length, two if the first two letters agree
+	maxFixes      = 3 // corrections kept per stem
 )
 
 // fix is a typo correction and its edit distance.
@@ -42,14 +43,47 @@ func (f fix) credit() float64 {
 // from "imitation". Both were authors' own keywords that found nothing.
 func (s *state) typoFixes(surface, stem string) []fix {
 	fixes := append(s.spellingFixes(surface), s.vocab.corrections(stem)...)
-	slices.SortStableFunc(fixes, func(a, b fix) int { return a.dist - b.dist })
+	// Closest first, then the papers' commonest: "dection" is "decision"
+	// or "detection" before "devotion".
+	slices.SortStableFunc(fixes, func(a, b fix) int {
+		if a.dist != b.dist {
+			return a.dist - b.dist
+		}
+		return s.vocab.df(b.term) - s.vocab.df(a.term)
+	})
 	out := fixes[:0]
+	closest := 0 // the papers using the commonest correction one edit away
 	for _, f := range fixes {
+		if f.dist == 1 {
+			closest = max(closest, s.vocab.df(f.term))
+		}
+	}
+	for _, f := range fixes {
+		// Beside a word one slip away, one two slips away is a guess too
+		// far ("Labled" is "labeled", not also "laced"), unless it is far
+		// commoner: "dection" is "detection" more likely than "diction".
+		if f.dist > 1 && closest > 0 && s.vocab.df(f.term) < misspeltShare*closest {
+			continue
+		}
 		if !slices.ContainsFunc(out, func(o fix) bool { return o.term == f.term }) && len(out) < maxFixes {
 			out = append(out, f)
 		}
 	}
 	return out
+}
+
+// maxEdits is the edit distance a word or stem of n letters is corrected
+// within. Two edits turn a short word into another word too easily: the
+// ML papers lack "thymus", "purine" and "folate", and two edits make them
+// "thus", "pure" and "fort".
+func maxEdits(n int) int {
+	switch {
+	case n >= minTwoEditLen:
+		return 2
+	case n >= minSwapLen:
+		return 1
+	}
+	return 0
 }
 
 // misspeltShare: a word no dictionary has, one edit from an English word
@@ -108,10 +142,7 @@ func (s *state) spellingFixes(word string) []fix {
 	}
 	// A real English word is never "corrected" (wordGroup), so a short
 	// one gets any one edit here, not just a swap: "shfts" is "shifts".
-	d := 2
-	if n < minFuzzLen {
-		d = 1
-	}
+	d := maxEdits(n)
 	var out []fix
 	shapes := englishByShape()
 	for m := n - d; m <= n+d; m++ {
@@ -148,10 +179,7 @@ func (v *vocab) corrections(stem string) []fix {
 	if n < minSwapLen {
 		return nil
 	}
-	d := 2
-	if n < minFuzzLen {
-		d = 1
-	}
+	d := maxEdits(n)
 	first, _ := utf8.DecodeRuneInString(stem)
 	type cand struct {
 		term string

@@ -150,6 +150,35 @@ func TestMisspeltKeywordsFindTheirTopic(t *testing.T) {
 	})
 }
 
+// A short word the papers lack is no typo of a word two letters away: over
+// the ML papers "purine" is not "pure" nor "pursue", "simian" not
+// "similarity", "thymus" not "thus". No card says it matched so. A longer
+// word still is: "Lanauge" is two slips from "language".
+func TestShortWordsTwoEditsAwayAreNoTypos(t *testing.T) {
+	ix := bigIndex(t)
+	for q, word := range map[string]string{
+		"purine metabolism":             "purine",
+		"simian immunodeficiency virus": "simian",
+		"thymus involution":             "thymus",
+	} {
+		res, err := ix.Search(t.Context(), Request{Text: q, Limit: 10})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range res.Results {
+			for _, m := range r.Matched {
+				if strings.HasPrefix(m, word+" (") {
+					t.Errorf("%q: %q matched as %q", q, r.Title, m)
+				}
+			}
+		}
+	}
+	top := topResults(t, ix, "Large Lanauge Models", 1)
+	if len(top) == 1 && !slices.Contains(top[0].Matched, "Lanauge (Language)") {
+		t.Errorf(`"Large Lanauge Models": first paper matched %q, want "Lanauge (Language)"`, top[0].Matched)
+	}
+}
+
 // A lone letter is never read as an author's initial: "vitamin D" is not
 // a search for authors with a D in their names.
 func TestInitialsAreNoNames(t *testing.T) {
