@@ -182,7 +182,7 @@ func newAcronymTable(a analysis.Analyzer, pairs []acronymPair) *acronymTable {
 			if d := y.count - x.count; d != 0 {
 				return d
 			}
-			return cmp.Or(strings.Compare(x.acronym, y.acronym), strings.Compare(x.text, y.text), strings.Compare(strings.Join(x.terms, " "), strings.Join(y.terms, " ")))
+			return cmp.Or(strings.Compare(x.acronym, y.acronym), strings.Compare(x.text, y.text), slices.Compare(x.terms, y.terms))
 		})
 	}
 	return t

@@ -53,29 +53,27 @@ func eitherCredit(groups []group, credit []float64) (weights, credits []float64)
 		return nil, credit
 	}
 	weights, credits = make([]float64, len(groups)), slices.Clone(credit)
+	last := 0 // the highest set number; a set dropped later leaves a gap
 	for i, g := range groups {
 		weights[i] = g.weight
+		last = max(last, g.either)
 	}
-	for set := 1; ; set++ { // linkEither numbers sets without gaps
+	for set := 1; set <= last; set++ {
 		var sides []sideShare
 		members := 0
-		for _, g := range groups {
+		for i, g := range groups {
 			if g.either != set {
 				continue
 			}
 			for len(sides) <= g.side {
 				sides = append(sides, sideShare{})
 			}
+			sides[g.side].weight += g.weight
+			sides[g.side].got += g.weight * credit[i]
 			members++
 		}
 		if members == 0 {
-			return weights, credits
-		}
-		for i, g := range groups {
-			if g.either == set {
-				sides[g.side].weight += g.weight
-				sides[g.side].got += g.weight * credit[i]
-			}
+			continue
 		}
 		var total, best float64
 		for _, sd := range sides {
@@ -91,6 +89,7 @@ func eitherCredit(groups []group, credit []float64) (weights, credits []float64)
 			}
 		}
 	}
+	return weights, credits
 }
 
 // sideShare sums one alternative's weight, and its weight times credit.

@@ -51,13 +51,11 @@ func (s *state) typoFixes(surface, stem string) []fix {
 		}
 		return s.vocab.df(b.term) - s.vocab.df(a.term)
 	})
-	out := fixes[:0]
 	closest := 0 // the papers using the commonest correction one edit away
-	for _, f := range fixes {
-		if f.dist == 1 {
-			closest = max(closest, s.vocab.df(f.term))
-		}
+	if len(fixes) > 0 && fixes[0].dist == 1 {
+		closest = s.vocab.df(fixes[0].term)
 	}
+	out := fixes[:0]
 	for _, f := range fixes {
 		// Beside a word one slip away, one two slips away is a guess too
 		// far ("Labled" is "labeled", not also "laced"), unless it is far

@@ -181,16 +181,23 @@ func (s *state) otherAlternativeKnown(groups []group, gi int) bool {
 	if g.either == 0 || s.groupKnown(g) {
 		return false
 	}
-	known := map[int]bool{} // side: every word known
+	last := 0 // the set's last side
 	for _, o := range groups {
-		if o.either == g.either && o.side != g.side {
-			if k, seen := known[o.side]; !seen || k {
-				known[o.side] = s.groupKnown(o)
-			}
+		if o.either == g.either {
+			last = max(last, o.side)
 		}
 	}
-	for _, k := range known {
-		if k {
+	for side := 0; side <= last; side++ {
+		if side == g.side {
+			continue
+		}
+		has, all := false, true // the side has words, every one known
+		for _, o := range groups {
+			if o.either == g.either && o.side == side {
+				has, all = true, all && s.groupKnown(o)
+			}
+		}
+		if has && all {
 			return true
 		}
 	}
