@@ -171,7 +171,7 @@ func TestLongFormNeedsItsStopWords(t *testing.T) {
 
 // mineAcronyms mines papers as an index build does.
 func mineAcronyms(papers []Paper) []acronymPair {
-	b := newMetaBuilder(nil, indexMeta{}, nil)
+	b := newMetaBuilder(analyzers{}, indexMeta{}, nil)
 	for i := range papers {
 		b.add(&papers[i], 1, false)
 	}

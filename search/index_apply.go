@@ -199,7 +199,7 @@ func applyCorpus(ctx context.Context, st *state, c Papers, man manifest, opts Op
 func applyChanges(ctx context.Context, st *state, man manifest, ch changes, skipped *int, source []byte) (*state, error) {
 	fail := func(err error) (*state, error) { return nil, &Error{Op: opApply, Kind: Internal, Err: err} }
 	gramDF := maps.Clone(st.stats.gramDF)
-	mb := newMetaBuilder(st.an.text, st.meta, gramDF)
+	mb := newMetaBuilder(st.an, st.meta, gramDF)
 	b := st.bi.NewBatch()
 	now := time.Now().UTC()
 	set := make([]manifestEntry, 0, len(ch.upsert))

@@ -124,7 +124,7 @@ func fill(ctx context.Context, bi bleve.Index, dir string, c Papers, man manifes
 // a build holds.
 func produce(ctx context.Context, bi bleve.Index, dir string, c Papers, man manifest, source []byte, an analyzers, size int, send func(*bleve.Batch, int)) error {
 	total := c.Len()
-	mb := newMetaBuilder(an.text, indexMeta{}, nil)
+	mb := newMetaBuilder(an, indexMeta{}, nil)
 	step := sampleStep(total)
 	now := time.Now().UTC()
 	fail := func(err error) error { return &Error{Op: opOpen, Kind: Internal, Err: err} }

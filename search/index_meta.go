@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/blevesearch/bleve/v2"
-	"github.com/blevesearch/bleve/v2/analysis"
 )
 
 // Everything derived from the papers at index time is kept in the index's
@@ -57,20 +56,26 @@ type sampleSums struct {
 	Words   float64 `json:"words"`
 	Grams   float64 `json:"grams"`
 	Sampled int     `json:"sampled"`
+	// Title and Authors are the tokens of those fields over Measured papers
+	// of the sample: fewer than Sampled in an index built before they were
+	// kept (none until it is changed), see firstStageStats.
+	Title    float64 `json:"title,omitempty"`
+	Authors  float64 `json:"authors,omitempty"`
+	Measured int     `json:"measured,omitempty"`
 }
 
 // metaBuilder accumulates indexMeta and the sample's 3-gram counts paper by
 // paper, for a build (in corpus order) or a batch of changes.
 type metaBuilder struct {
-	text   analysis.Analyzer
+	an     analyzers
 	meta   indexMeta
 	pairs  map[[2]string]int // index in meta.Acronyms
 	gramDF map[uint64]int32
 	seen   map[uint64]bool
 }
 
-func newMetaBuilder(text analysis.Analyzer, m indexMeta, gramDF map[uint64]int32) *metaBuilder {
-	b := &metaBuilder{text: text, meta: m, pairs: map[[2]string]int{}, gramDF: gramDF, seen: map[uint64]bool{}}
+func newMetaBuilder(an analyzers, m indexMeta, gramDF map[uint64]int32) *metaBuilder {
+	b := &metaBuilder{an: an, meta: m, pairs: map[[2]string]int{}, gramDF: gramDF, seen: map[uint64]bool{}}
 	if b.meta.Venues == nil {
 		b.meta.Venues = map[string]int{}
 	}
@@ -115,7 +120,12 @@ func (b *metaBuilder) add(p *Paper, delta int, sample bool) {
 // sample adds p's lengths and 3-grams to the ranking sample.
 func (b *metaBuilder) sample(p *Paper) {
 	s := &b.meta.Sample
-	s.Words += float64(2*len(b.text.Analyze([]byte(titleText(p)))) + len(b.text.Analyze([]byte(p.Abstract))))
+	title := float64(len(b.an.text.Analyze([]byte(titleText(p)))))
+	s.Words += 2*title + float64(len(b.an.text.Analyze([]byte(p.Abstract))))
+	s.Title += title
+	for _, a := range p.Authors {
+		s.Authors += float64(len(b.an.name.Analyze([]byte(a))))
+	}
 	clear(b.seen)
 	count := func(k uint64) {
 		s.Grams++
@@ -128,6 +138,7 @@ func (b *metaBuilder) sample(p *Paper) {
 	eachGram(titleText(p), func(uint64) { s.Grams++ })
 	eachGram(p.Abstract, count)
 	s.Sampled++
+	s.Measured++
 }
 
 // finish drops acronym pairs no paper defines any more.
