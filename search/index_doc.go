@@ -416,6 +416,9 @@ func (mt *matcher) hits(toks []dtoken, text string) []hit {
 				if !ok {
 					continue
 				}
+				if r.exact && r.acronym == "" && mt.typed[r.group] != "" && !sameWordForms(mt.typed[r.group], word, t.stem) {
+					continue // "general" for "generative": one stem, another word
+				}
 				hits = append(hits, hit{r.group, credit, int(t.start), int(t.end), r.exact})
 				found[r.group] = true
 				if r.whole {
