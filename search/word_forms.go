@@ -3,8 +3,8 @@ package search
 import "strings"
 
 // Porter gives words of different meaning one stem: "general",
-// "generative" and "generation" are all "gener", "optimal" and
-// "optimization" "optim", "university" and "universal" "univers". A
+// "generative" and "generation" are all "gener", "interpretable" and
+// "interpretation" "interpret", "university" and "universal" "univers". A
 // paper's word with the stem of a typed word counts only when it is a form
 // of that word (sameWordForms), so "generative models" is not matched by
 // "a general model", and its card does not say it was.
