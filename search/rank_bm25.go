@@ -78,7 +78,9 @@ func firstStageStats(sum sampleSums, papers int) *bsearch.BM25Stats {
 	}
 	n := float64(papers)
 	total := func(perPaper float64) int {
-		return int(math.Ceil(firstStageShare * perPaper * n))
+		// At least a token a paper: a field the sample never saw filled
+		// (SciFact has no authors) may be filled in papers added later.
+		return max(papers, int(math.Ceil(firstStageShare*perPaper*n)))
 	}
 	measured := float64(sum.Measured)
 	card := map[string]int{

@@ -87,6 +87,11 @@ func TestFirstStageStatsCoverEveryField(t *testing.T) {
 			}
 		}
 	}
+	// A field no sampled paper filled still has a length for papers added
+	// later: bleve divides by it.
+	if noAuthors := firstStageStats(sampleSums{Words: 300, Title: 20, Sampled: 2, Measured: 2}, 10); noAuthors.FieldCardinality[fieldAuthors] < 10 {
+		t.Errorf("authors' total %d for 10 papers, want at least a token each", noAuthors.FieldCardinality[fieldAuthors])
+	}
 	// An index built before titles were measured leaves it to bleve.
 	if old := firstStageStats(sampleSums{Words: 300, Sampled: 2}, 10); old != nil {
 		t.Errorf("stats %v for a sample without title lengths", old)
