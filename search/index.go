@@ -331,7 +331,7 @@ func newState(bi bleve.Index, dir string, built bool) (*state, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.stats = newRankStats(m.Sample, gramDF, m.Papers)
+	s.stats = newRankStats(m.Sample, gramDF, m.Papers, indexedFields(bi.Mapping()))
 	s.vocab = newVocab(bi, m.Papers)
 	s.venues = m.venues()
 	s.acr = newAcronymTable(s.an.text, m.acronymPairs())

@@ -9,7 +9,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/blevesearch/bleve/v2"
-	bsearch "github.com/blevesearch/bleve/v2/search"
 	bq "github.com/blevesearch/bleve/v2/search/query"
 
 	"github.com/paperbot/paperbot/search/corpus"
@@ -440,12 +439,9 @@ func (s *state) longFormUnwritten(cands []candidate, groups []group) bool {
 func (s *state) run(ctx context.Context, q bq.Query, n int) ([]candidate, int, error) {
 	req := bleve.NewSearchRequestOptions(q, n, 0, false)
 	req.Fields = []string{fieldRecord}
-	fs := s.stats.firstStage
-	if fs != nil {
-		req.PreSearchData = map[string]any{bsearch.BM25PreSearchDataKey: fs}
-	}
+	req.PreSearchData = s.stats.preSearch
 	sr, err := s.bi.SearchInContext(ctx, req)
-	if err != nil && fs != nil && ctx.Err() == nil && strings.Contains(err.Error(), "field stat for bm25") {
+	if err != nil && req.PreSearchData != nil && ctx.Err() == nil && strings.Contains(err.Error(), "field stat for bm25") {
 		// A query shape naming a field the stats lack: ranked as bleve
 		// would on its own rather than failed.
 		req.PreSearchData = nil

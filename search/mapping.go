@@ -2,6 +2,7 @@ package search
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/blevesearch/bleve/v2/analysis"
 	"github.com/blevesearch/bleve/v2/analysis/analyzer/custom"
@@ -181,6 +182,22 @@ func paperDoc(p *Paper, rec []byte) map[string]any {
 	}
 	d[fieldRecord] = string(rec)
 	return d
+}
+
+// indexedFields lists the fields im indexes, sorted (those bleve may score).
+func indexedFields(im mapping.IndexMapping) []string {
+	impl, ok := im.(*mapping.IndexMappingImpl)
+	if !ok || impl.DefaultMapping == nil {
+		return nil
+	}
+	var out []string
+	for name, dm := range impl.DefaultMapping.Properties {
+		if slices.ContainsFunc(dm.Fields, func(f *mapping.FieldMapping) bool { return f.Index }) {
+			out = append(out, name)
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // analyzers are the mapping's analyzers, resolved once: query and document

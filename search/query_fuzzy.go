@@ -25,6 +25,7 @@ const (
 type fix struct {
 	term string
 	dist int
+	df   int // papers with the corrected stem
 }
 
 // credit is how much a correction counts towards coverage: two edits are a
@@ -49,18 +50,18 @@ func (s *state) typoFixes(surface, stem string) []fix {
 		if a.dist != b.dist {
 			return a.dist - b.dist
 		}
-		return s.vocab.df(b.term) - s.vocab.df(a.term)
+		return b.df - a.df
 	})
 	closest := 0 // the papers using the commonest correction one edit away
 	if len(fixes) > 0 && fixes[0].dist == 1 {
-		closest = s.vocab.df(fixes[0].term)
+		closest = fixes[0].df
 	}
 	out := fixes[:0]
 	for _, f := range fixes {
 		// Beside a word one slip away, one two slips away is a guess too
 		// far ("Labled" is "labeled", not also "laced"), unless it is far
 		// commoner: "dection" is "detection" more likely than "diction".
-		if f.dist > 1 && closest > 0 && s.vocab.df(f.term) < misspeltShare*closest {
+		if f.dist > 1 && closest > 0 && f.df < misspeltShare*closest {
 			continue
 		}
 		if !slices.ContainsFunc(out, func(o fix) bool { return o.term == f.term }) && len(out) < maxFixes {
@@ -150,10 +151,13 @@ func (s *state) spellingFixes(word string) []fix {
 				continue
 			}
 			toks := s.an.text.Analyze([]byte(w))
-			if len(toks) != 1 || !s.vocab.has(string(toks[0].Term)) {
+			if len(toks) != 1 {
 				continue
 			}
-			out = append(out, fix{string(toks[0].Term), dist})
+			stem := string(toks[0].Term)
+			if df := s.vocab.df(stem); df > 0 {
+				out = append(out, fix{stem, dist, df})
+			}
 		}
 	}
 	slices.SortStableFunc(out, func(a, b fix) int { return a.dist - b.dist })
@@ -179,12 +183,7 @@ func (v *vocab) corrections(stem string) []fix {
 	}
 	d := maxEdits(n)
 	first, _ := utf8.DecodeRuneInString(stem)
-	type cand struct {
-		term string
-		dist int
-		df   int
-	}
-	var cs []cand
+	var cs []fix
 	v.eachWithPrefix(string(first), func(t string, df int) {
 		m := utf8.RuneCountInString(t)
 		if m < n-d || m > n+d || t == stem {
@@ -194,25 +193,18 @@ func (v *vocab) corrections(stem string) []fix {
 		if !ok || (dist == 2 && !samePrefix(stem, t, 2)) || (n < minFuzzLen && !swapped(stem, t)) {
 			return
 		}
-		cs = append(cs, cand{t, dist, df})
+		cs = append(cs, fix{t, dist, df})
 	})
-	slices.SortFunc(cs, func(a, b cand) int {
+	slices.SortFunc(cs, func(a, b fix) int {
 		if a.dist != b.dist {
 			return a.dist - b.dist
 		}
 		if a.df != b.df {
 			return b.df - a.df
 		}
-		if a.term < b.term {
-			return -1
-		}
-		return 1
+		return strings.Compare(a.term, b.term)
 	})
-	out := make([]fix, 0, min(len(cs), maxFixes))
-	for _, c := range cs[:min(len(cs), maxFixes)] {
-		out = append(out, fix{c.term, c.dist})
-	}
-	return out
+	return cs[:min(len(cs), maxFixes)]
 }
 
 // editDistance returns the Damerau-Levenshtein (optimal string alignment)

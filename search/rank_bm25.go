@@ -42,16 +42,24 @@ type rankStats struct {
 	avgGrams float64          // body 3-grams
 	gramDF   map[uint64]int32 // in the sample
 	sampled  int
-	// firstStage is what bleve's BM25 normalises by (firstStageStats);
-	// nil for an index built before the sample kept title and author
+	// firstStage is what bleve's BM25 normalises by (firstStageStats),
+	// as every search passes it (preSearch, made once: bleve only reads
+	// it); nil for an index built before the sample kept title and author
 	// lengths, which bleve then derives itself.
 	firstStage *bsearch.BM25Stats
+	preSearch  map[string]any
 }
 
-func newRankStats(sum sampleSums, gramDF map[uint64]int32, papers int) rankStats {
+// newRankStats derives the ranking statistics from the sample; fields are
+// the index's indexed fields (indexedFields).
+func newRankStats(sum sampleSums, gramDF map[uint64]int32, papers int, fields []string) rankStats {
 	k := float64(max(sum.Sampled, 1))
-	return rankStats{avgWords: max(1, sum.Words/k), avgGrams: max(1, sum.Grams/k), gramDF: gramDF, sampled: sum.Sampled,
-		firstStage: firstStageStats(sum, papers)}
+	rs := rankStats{avgWords: max(1, sum.Words/k), avgGrams: max(1, sum.Grams/k), gramDF: gramDF, sampled: sum.Sampled,
+		firstStage: firstStageStats(sum, papers, fields)}
+	if rs.firstStage != nil {
+		rs.preSearch = map[string]any{bsearch.BM25PreSearchDataKey: rs.firstStage}
+	}
+	return rs
 }
 
 // firstStageShare scales the mean field lengths bleve's BM25 (the first
@@ -68,11 +76,12 @@ func newRankStats(sum sampleSums, gramDF map[uint64]int32, papers int) rankStats
 const firstStageShare = 0.15
 
 // firstStageStats are the document count and per-field token totals bleve
-// divides into an average length, for every field it scores: the
-// sample's means times firstStageShare, one token for keyword, number and
-// date fields. nil when no paper of the sample had its title measured (an
-// index built before they were) or there are no papers.
-func firstStageStats(sum sampleSums, papers int) *bsearch.BM25Stats {
+// divides into an average length, for each of fields: the sample's means
+// times firstStageShare for the title, body and authors, one token for the
+// others (keywords, numbers, dates). nil when no paper of the sample had
+// its title measured (an index built before they were) or there are no
+// papers.
+func firstStageStats(sum sampleSums, papers int, fields []string) *bsearch.BM25Stats {
 	if sum.Sampled == 0 || sum.Measured == 0 || papers == 0 {
 		return nil
 	}
@@ -82,17 +91,16 @@ func firstStageStats(sum sampleSums, papers int) *bsearch.BM25Stats {
 		// (SciFact has no authors) may be filled in papers added later.
 		return max(papers, int(math.Ceil(firstStageShare*perPaper*n)))
 	}
-	measured := float64(sum.Measured)
-	card := map[string]int{
-		fieldTitle:   total(sum.Title / measured),
-		fieldBody:    total(sum.Words / float64(sum.Sampled)),
-		fieldAuthors: total(sum.Authors / measured),
-	}
 	// "*" is the field bleve names the bitmap it ORs a filter's terms into
 	// (a date range, several categories): unscored, but looked up.
-	for _, f := range []string{fieldID, fieldVenue, fieldYear, fieldHasCode, fieldCategories, fieldLink, fieldAnnounced, fieldFirstSeen, "*"} {
+	card := map[string]int{"*": papers}
+	for _, f := range fields {
 		card[f] = papers
 	}
+	measured := float64(sum.Measured)
+	card[fieldTitle] = total(sum.Title / measured)
+	card[fieldBody] = total(sum.Words / float64(sum.Sampled))
+	card[fieldAuthors] = total(sum.Authors / measured)
 	return &bsearch.BM25Stats{DocCount: n, FieldCardinality: card}
 }
 

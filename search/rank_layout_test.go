@@ -4,13 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"maps"
 	"os"
-	"slices"
 	"testing"
 	"time"
-
-	bsearch "github.com/blevesearch/bleve/v2/search"
 )
 
 // A query gets the same papers however the index is laid out in segments:
@@ -58,11 +54,7 @@ func layoutSignature(t *testing.T, ix *Index, q string) string {
 	if err != nil {
 		t.Fatalf("%q: %v", q, err)
 	}
-	ids := make([]string, 0, len(res.Results))
-	for _, r := range res.Results {
-		ids = append(ids, r.ID)
-	}
-	return fmt.Sprintf("no match %v, %v", res.NoMatch, slices.Clip(ids))
+	return fmt.Sprintf("no match %v, %v", res.NoMatch, ids(res.Results))
 }
 
 // Every field the index holds has a length for bleve's first stage: a
@@ -73,9 +65,9 @@ func TestFirstStageStatsCoverEveryField(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fs := firstStageStats(sampleSums{Words: 300, Title: 20, Authors: 12, Sampled: 2, Measured: 2}, 10)
+	fs := liveState(t, papersIndex(t, []Paper{{ID: "p", Title: "A paper", Abstract: "An abstract."}})).stats.firstStage
 	if fs == nil {
-		t.Fatal("no stats for a sample with title lengths")
+		t.Fatal("no first-stage stats for a new index")
 	}
 	for name, m := range im.DefaultMapping.Properties {
 		for _, f := range m.Fields {
@@ -89,11 +81,11 @@ func TestFirstStageStatsCoverEveryField(t *testing.T) {
 	}
 	// A field no sampled paper filled still has a length for papers added
 	// later: bleve divides by it.
-	if noAuthors := firstStageStats(sampleSums{Words: 300, Title: 20, Sampled: 2, Measured: 2}, 10); noAuthors.FieldCardinality[fieldAuthors] < 10 {
+	if noAuthors := firstStageStats(sampleSums{Words: 300, Title: 20, Sampled: 2, Measured: 2}, 10, nil); noAuthors.FieldCardinality[fieldAuthors] < 10 {
 		t.Errorf("authors' total %d for 10 papers, want at least a token each", noAuthors.FieldCardinality[fieldAuthors])
 	}
 	// An index built before titles were measured leaves it to bleve.
-	if old := firstStageStats(sampleSums{Words: 300, Sampled: 2}, 10); old != nil {
+	if old := firstStageStats(sampleSums{Words: 300, Sampled: 2}, 10, nil); old != nil {
 		t.Errorf("stats %v for a sample without title lengths", old)
 	}
 }
@@ -107,19 +99,8 @@ func TestFirstStageStatsMissingFieldStillAnswers(t *testing.T) {
 	older.FirstSeen = time.Now().Add(-20 * 24 * time.Hour)
 	newer.FirstSeen = time.Now().Add(-24 * time.Hour)
 	apply(t, ix, Batch{Upsert: []Paper{older, newer}})
-	st, release, err := ix.live()
-	if err != nil {
-		t.Fatal(err)
-	}
-	lacking := maps.Clone(st.stats.firstStage.FieldCardinality)
-	delete(lacking, "*")
-	st.stats.firstStage = &bsearch.BM25Stats{DocCount: st.stats.firstStage.DocCount, FieldCardinality: lacking}
-	release()
-	res, err := ix.Search(t.Context(), Request{Text: "tardigrade since:4w"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(res.Results) != 2 {
+	delete(liveState(t, ix).stats.firstStage.FieldCardinality, "*")
+	if res := search2(t, ix, "tardigrade since:4w"); len(res.Results) != 2 {
 		t.Errorf("got %d results, want both tardigrade papers", len(res.Results))
 	}
 }
