@@ -148,28 +148,35 @@ func BenchmarkQueryCorpus(b *testing.B) {
 // long chatty questions as people type them in Slack, whose candidates
 // outnumber the record cache, so most papers are analysed afresh.
 func BenchmarkQueryCorpusLab(b *testing.B) {
-	var qs []struct{ Query string }
-	for _, split := range []string{"train", "test"} {
-		raw, err := os.ReadFile(filepath.Join("testdata", "labqueries", split+".json"))
-		if err != nil {
-			b.Fatal(err)
-		}
-		var part []struct{ Query string }
-		if err := json.Unmarshal(raw, &part); err != nil {
-			b.Fatal(err)
-		}
-		qs = append(qs, part...)
-	}
+	texts := labQueryTexts(b)
 	ix, err := Open(context.Background(), bigCorpus(b), Options{Dir: b.TempDir()})
 	if err != nil {
 		b.Fatal(err)
 	}
 	defer ix.Close()
-	texts := make([]string, len(qs))
-	for i, q := range qs {
-		texts[i] = q.Query
-	}
 	benchQueries(b, ix, texts)
+}
+
+// labQueryTexts returns the lab queries of both splits
+// (testdata/labqueries), train first.
+func labQueryTexts(tb testing.TB) []string {
+	tb.Helper()
+	var texts []string
+	for _, split := range []string{"train", "test"} {
+		f := filepath.Join("testdata", "labqueries", split+".json")
+		raw, err := os.ReadFile(f)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		var qs []struct{ Query string }
+		if err := json.Unmarshal(raw, &qs); err != nil {
+			tb.Fatalf("%s: %v", f, err)
+		}
+		for _, q := range qs {
+			texts = append(texts, q.Query)
+		}
+	}
+	return texts
 }
 
 // BenchmarkFirstAnswerSeeds measures what a fresh process does before its

@@ -2,9 +2,7 @@ package search
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"os"
 	"testing"
 	"time"
 )
@@ -24,20 +22,7 @@ func TestRankingIgnoresSegmentLayout(t *testing.T) {
 	}
 	defer one.Close()
 	many := bigIndex(t) // defaultBatchSize: six segments
-	queries := []string{"LLMs", "Local SGD", "Diversity in RL", "Grounding LLM", "Network evaluation"}
-	for _, f := range []string{"testdata/labqueries/train.json", "testdata/labqueries/test.json"} {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var qs []struct{ Query string }
-		if err := json.Unmarshal(b, &qs); err != nil {
-			t.Fatalf("%s: %v", f, err)
-		}
-		for _, q := range qs {
-			queries = append(queries, q.Query)
-		}
-	}
+	queries := append([]string{"LLMs", "Local SGD", "Diversity in RL", "Grounding LLM", "Network evaluation"}, labQueryTexts(t)...)
 	for _, q := range queries {
 		a, b := layoutSignature(t, one, q), layoutSignature(t, many, q)
 		if a != b {
