@@ -41,6 +41,36 @@ func TestE2EMentionAnsweredInThread(t *testing.T) {
 	}
 }
 
+// A mention the index refuses says so in one line, quotes no answer above
+// the closest papers, and each card still shows that paper's sentence
+// nearest to an answer, as the CLI does.
+func TestE2ERefusedMentionShowsClosestFindings(t *testing.T) {
+	h := startBot(t, harnessOpts{})
+	q := "any papers on privacy attacks on federated learning?"
+	env, _ := h.srv.Mention("C1", "U1", q)
+	h.WaitAck(env)
+	mention := h.srv.Messages("C1")[0]
+	r := h.WaitThread("C1", mention.TS, 1)[0]
+	res, err := testIndex(t).Search(t.Context(), searchReq(q))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.NoMatch || len(res.Results) == 0 || res.Results[0].Answer == "" {
+		t.Fatalf("index: no_match %v, %d results; want refused with closest papers that carry answers", res.NoMatch, len(res.Results))
+	}
+	first := bottest.BlockTexts(t, bottest.FirstBlockOnly(t, r))
+	if !strings.Contains(first, "Nothing really relevant") {
+		t.Errorf("first block = %q, want the one-line refusal", first)
+	}
+	text := bottest.BlockTexts(t, r)
+	if want := "> " + Truncate(EscapeInline(res.Results[0].Answer), 60)[:40]; !strings.Contains(text, want) {
+		t.Errorf("reply does not show the closest paper's sentence %q:\n%s", want, text)
+	}
+	if strings.Count(text, "> ") != min(len(res.Results), closestShown) {
+		t.Errorf("want one quoted sentence per closest paper (%d), none above them:\n%s", min(len(res.Results), closestShown), text)
+	}
+}
+
 // Emoji reach the bot as :shortcodes: and italics as _underscores_; they
 // are not searched as words, so a cheerful question is answered like a
 // plain one.

@@ -195,8 +195,10 @@ func nothingSubject(v resultsView) string {
 const closestShown = 3
 
 // closestPapers says in one line that nothing is really relevant, then shows
-// the closest papers beneath it (no answer quoted, no paging): the user
-// sees what the corpus has near the question instead of a bare "nothing".
+// the closest papers beneath it (no answer quoted above them, no paging):
+// the user sees what the corpus has near the question instead of a bare
+// "nothing". Each card shows its sentence nearest to an answer, as the CLI
+// does, so a paper the refusal wrongly passed over still says its finding.
 func closestPapers(v resultsView) *Reply {
 	results := v.Results.Results
 	if len(results) > closestShown {
@@ -207,7 +209,7 @@ func closestPapers(v resultsView) *Reply {
 		slack.SectionBlockOptionBlockID(blockNothing))}
 	for i, res := range results {
 		blocks = append(blocks, slack.NewDividerBlock())
-		blocks = append(blocks, CardBlocks(res, CardOptions{Index: i, Buttons: true, NoAnswer: true})...)
+		blocks = append(blocks, CardBlocks(res, CardOptions{Index: i, Buttons: true})...)
 	}
 	return &Reply{Text: "Nothing really relevant" + subject + ". " + resultsText("The closest papers", results), Blocks: blocks}
 }

@@ -229,3 +229,26 @@ func TestAnswerIsNotTheFieldsProgress(t *testing.T) {
 		}
 	}
 }
+
+// A refused question still shows each closest paper's sentence nearest to
+// an answer: when the refusal errs (the paper is the one asked for), the
+// user reads its finding instead of a window of matched words.
+func TestRefusedQuestionClosestPapersCarryAnswers(t *testing.T) {
+	ix, _ := seedIndex(t)
+	q := "any papers on privacy attacks on federated learning?"
+	res, err := ix.Search(t.Context(), Request{Text: q})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.NoMatch || len(res.Results) == 0 {
+		t.Fatalf("%q: no_match %v with %d results; want refused with the closest papers", q, res.NoMatch, len(res.Results))
+	}
+	for _, r := range res.Results {
+		if r.Answer == "" || !strings.Contains(r.Abstract, r.Answer) {
+			t.Errorf("%q: closest paper %q has answer %q, want a sentence of its abstract", q, r.Title, r.Answer)
+		}
+	}
+	if a := res.Results[0].Answer; !strings.Contains(strings.ToLower(a), "privacy") {
+		t.Errorf("%q: first closest paper answers %q, want its sentence on privacy", q, a)
+	}
+}

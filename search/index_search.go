@@ -203,6 +203,8 @@ func (s *state) search(ctx context.Context, text string, q *parsedQuery, limit, 
 		cands, more = s.closestPapers(ctx, q, groups, cands, min(closestShown, limit))
 		res.Total += more
 	}
+	// A refused question's closest papers carry their answer sentences too:
+	// when the refusal errs, the right paper still says what it found.
 	wantAnswer := q.question || q.answer || len(groups) >= 2
 	var topRank float64
 	if len(cands) > 0 {
@@ -222,7 +224,7 @@ func (s *state) search(ctx context.Context, text string, q *parsedQuery, limit, 
 		}
 	}
 	for _, c := range page {
-		res.Results = append(res.Results, s.result(c, topRank, mt, wantAnswer && !res.NoMatch))
+		res.Results = append(res.Results, s.result(c, topRank, mt, wantAnswer))
 	}
 	if !res.NoMatch {
 		res.Missing = s.missing(page, mt)
