@@ -32,13 +32,20 @@ func TestE2EMentionAnsweredInThread(t *testing.T) {
 	}
 	if a := res.Results[0].Answer; a != "" {
 		first := bottest.BlockTexts(t, bottest.FirstBlockOnly(t, r))
-		if !strings.Contains(first, "> "+Truncate(EscapeInline(a), 60)[:40]) {
+		if !strings.Contains(first, quotedStart(a)) {
 			t.Errorf("first block does not quote the answer %q:\n%s", a, first)
 		}
 	}
 	if bottest.HasButton(t, r, "share:0") {
 		t.Error("a public reply offers Share")
 	}
+}
+
+// quotedStart is how a card's quote of answer begins: escaped, and short
+// enough that the card's own truncation does not reach it.
+func quotedStart(answer string) string {
+	a := Truncate(EscapeInline(answer), 60)
+	return "> " + a[:min(len(a), 40)]
 }
 
 // A mention the index refuses says so in one line, quotes no answer above
@@ -63,7 +70,7 @@ func TestE2ERefusedMentionShowsClosestFindings(t *testing.T) {
 		t.Errorf("first block = %q, want the one-line refusal", first)
 	}
 	text := bottest.BlockTexts(t, r)
-	if want := "> " + Truncate(EscapeInline(res.Results[0].Answer), 60)[:40]; !strings.Contains(text, want) {
+	if want := quotedStart(res.Results[0].Answer); !strings.Contains(text, want) {
 		t.Errorf("reply does not show the closest paper's sentence %q:\n%s", want, text)
 	}
 	if strings.Count(text, "> ") != min(len(res.Results), closestShown) {

@@ -236,10 +236,7 @@ func TestAnswerIsNotTheFieldsProgress(t *testing.T) {
 func TestRefusedQuestionClosestPapersCarryAnswers(t *testing.T) {
 	ix, _ := seedIndex(t)
 	q := "any papers on privacy attacks on federated learning?"
-	res, err := ix.Search(t.Context(), Request{Text: q})
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := search2(t, ix, q)
 	if !res.NoMatch || len(res.Results) == 0 {
 		t.Fatalf("%q: no_match %v with %d results; want refused with the closest papers", q, res.NoMatch, len(res.Results))
 	}
