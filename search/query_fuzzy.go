@@ -103,7 +103,7 @@ func (s *state) commonerSpellings(surface, stem string) []fix {
 	}
 	var out []fix
 	for _, f := range s.spellingFixes(surface) {
-		if f.dist == 1 && f.term != stem && s.vocab.df(f.term) >= misspeltShare*df && len(out) < maxFixes {
+		if f.dist == 1 && f.term != stem && f.df >= misspeltShare*df && len(out) < maxFixes {
 			out = append(out, f)
 		}
 	}
