@@ -1,0 +1,19 @@
+// Package semantic turns text into vectors whose dot product measures
+// closeness of meaning: an embedded static model (Static), a quantised
+// vector per paper (Vec) and a brute-force nearest-neighbour set (Flat).
+// It uses the standard library only.
+package semantic
+
+import "context"
+
+// Embedder turns texts into L2-normalised vectors of Dims() floats.
+//
+// Implementations are safe for concurrent use. Embed returns one vector per
+// text, in order; a text with nothing the model knows gets the zero vector.
+type Embedder interface {
+	Embed(ctx context.Context, texts []string) ([][]float32, error)
+	Dims() int
+	// ModelID names the model, its size and its content, so that vectors
+	// made by one model are never compared with another's.
+	ModelID() string
+}
