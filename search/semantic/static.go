@@ -22,9 +22,11 @@ type Static struct {
 var _ Embedder = (*Static)(nil)
 
 type staticScratch struct {
-	word []byte
-	tmp  []rune
-	ids  []int32
+	word  []byte
+	tmp   []rune
+	ids   []int32
+	uniq  []int32
+	count []uint32 // per row, zero between uses
 }
 
 // Dims is the length of the model's vectors.
@@ -59,7 +61,7 @@ func (m *Static) Embed(ctx context.Context, texts []string) ([][]float32, error)
 func (m *Static) EmbedText(text string, dst []float32) []float32 {
 	s := m.getScratch()
 	s.ids = m.tokenIDs(text, s)
-	dst = m.pool(s.ids, dst)
+	dst = m.pool(s, dst)
 	m.scratch.Put(s)
 	return dst
 }
@@ -107,18 +109,32 @@ func (m *Static) tokenIDs(text string, s *staticScratch) []int32 {
 	return ids
 }
 
-// pool sums the rows of ids into dst and L2-normalises it.
-func (m *Static) pool(ids []int32, dst []float32) []float32 {
+// pool sums the rows of s.ids into dst and L2-normalises it. A token
+// that recurs is added once, weighted by its count: an abstract repeats
+// a third of its tokens, and the row sums are most of the time spent.
+func (m *Static) pool(s *staticScratch, dst []float32) []float32 {
 	dst = grow(dst, m.dims)
 	clear(dst)
-	for _, id := range ids {
-		s := m.scales[id]
+	if len(s.count) != len(m.scales) {
+		s.count = make([]uint32, len(m.scales))
+	}
+	uniq := s.uniq[:0]
+	for _, id := range s.ids {
+		if s.count[id] == 0 {
+			uniq = append(uniq, id)
+		}
+		s.count[id]++
+	}
+	for _, id := range uniq {
+		w := m.scales[id] * float32(s.count[id])
+		s.count[id] = 0
 		row := m.values[int(id)*m.dims : (int(id)+1)*m.dims]
 		acc := dst[:len(row)]
 		for j, b := range row {
-			acc[j] += s * float32(int8(b))
+			acc[j] += w * float32(int8(b))
 		}
 	}
+	s.uniq = uniq
 	Normalize(dst)
 	return dst
 }
