@@ -119,4 +119,3 @@ func BenchmarkPoolRows(b *testing.B) {
 		}
 	})
 }
-
