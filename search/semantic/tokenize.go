@@ -46,6 +46,7 @@ func splitWords(text string, word []byte, tmp []rune, emit func([]byte)) ([]byte
 		case unicode.Is(unicode.Zs, r):
 			flush()
 		case unicode.Is(unicode.C, r):
+			// control, format, private use, unassigned: dropped
 		case isCJK(r):
 			flush()
 			w = utf8.AppendRune(w, r)

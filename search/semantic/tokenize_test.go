@@ -1,6 +1,8 @@
 package semantic
 
 import (
+	"encoding/json"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -81,5 +83,38 @@ func TestTokensHugeInput(t *testing.T) {
 	ids := m.Tokens(text)
 	if want := 20000 * 5; len(ids) != want {
 		t.Errorf("Tokens of %d bytes: %d tokens, want %d", len(text), len(ids), want)
+	}
+}
+
+// TestSplitWordsMatchesPython runs the Python tokeniser's answers through
+// the Go one: the distiller counts token frequencies with
+// tools/semantic/wordtok.py, so the two must split text alike. The golden
+// file was made with basic_words from that script (Python 3.11, Unicode 14).
+func TestSplitWordsMatchesPython(t *testing.T) {
+	b, err := os.ReadFile("testdata/tokenize_golden.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cases []struct {
+		Text  string   `json:"text"`
+		Words []string `json:"words"`
+	}
+	if err := json.Unmarshal(b, &cases); err != nil {
+		t.Fatal(err)
+	}
+	for i, c := range cases {
+		got := words(c.Text)
+		if len(got) == 0 && len(c.Words) == 0 {
+			continue
+		}
+		if !slices.Equal(got, c.Words) {
+			for j := range min(len(got), len(c.Words)) {
+				if got[j] != c.Words[j] {
+					t.Errorf("case %d: word %d is %q (%U), Python has %q (%U)", i, j, got[j], []rune(got[j]), c.Words[j], []rune(c.Words[j]))
+					break
+				}
+			}
+			t.Errorf("case %d: %d words, Python has %d", i, len(got), len(c.Words))
+		}
 	}
 }
