@@ -12,8 +12,8 @@ import (
 	"testing"
 )
 
-// modelFiles is a model's three files, which tests damage before writing.
-type modelFiles struct {
+// testModelFiles is a model's three files, which tests damage before writing.
+type testModelFiles struct {
 	vocab, table []byte
 	meta         map[string]any
 }
@@ -30,7 +30,7 @@ const tinyDims = 8
 
 // newModelFiles builds a valid model over words, row i an int8 vector
 // with a 1 at dimension i mod dims, scale (i+1)/10.
-func newModelFiles(words []string, dims int) *modelFiles {
+func newModelFiles(words []string, dims int) *testModelFiles {
 	rows := len(words)
 	var table []byte
 	table = append(table, tableMagic...)
@@ -46,7 +46,7 @@ func newModelFiles(words []string, dims int) *modelFiles {
 		row[(i+1)%dims] = byte(int8(-20) + int8(i%3))
 		table = append(table, row...)
 	}
-	f := &modelFiles{vocab: []byte(strings.Join(words, "\n") + "\n"), table: table}
+	f := &testModelFiles{vocab: []byte(strings.Join(words, "\n") + "\n"), table: table}
 	f.meta = map[string]any{
 		"format": metaFormat, "base_model": "test/tiny", "dims": dims, "rows": rows,
 		"lowercase": true, "strip_accents": true, "max_word_chars": 100,
@@ -56,14 +56,14 @@ func newModelFiles(words []string, dims int) *modelFiles {
 }
 
 // sign sets meta.json's checksums to the files' current contents.
-func (f *modelFiles) sign() {
+func (f *testModelFiles) sign() {
 	t, v := sha256.Sum256(f.table), sha256.Sum256(f.vocab)
 	f.meta["table_sha256"] = hex.EncodeToString(t[:])
 	f.meta["vocab_sha256"] = hex.EncodeToString(v[:])
 }
 
 // write puts the files into a new temporary directory and returns it.
-func (f *modelFiles) write(t testing.TB) string {
+func (f *testModelFiles) write(t testing.TB) string {
 	t.Helper()
 	dir := t.TempDir()
 	meta, err := json.Marshal(f.meta)
