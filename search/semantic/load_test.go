@@ -24,7 +24,9 @@ func TestLoadRejectsDamagedModel(t *testing.T) {
 		{"bad version", func(f *testModelFiles) { le.PutUint32(f.table[8:], 2) }, true, "version 2"},
 		{"rows in table differ from vocab", func(f *testModelFiles) { f.vocab = append(f.vocab, "extra\n"...) }, true, "has 22 lines, table.bin has 21 rows"},
 		{"rows in header wrong", func(f *testModelFiles) { le.PutUint32(f.table[12:], 20) }, true, "want 260 for 20 rows"},
-		{"NaN scale", func(f *testModelFiles) { le.PutUint32(f.table[tableHeader+4*3:], math.Float32bits(float32(math.NaN()))) }, true, "scale NaN at row 3"},
+		{"NaN scale", func(f *testModelFiles) {
+			le.PutUint32(f.table[tableHeader+4*3:], math.Float32bits(float32(math.NaN())))
+		}, true, "scale NaN at row 3"},
 		{"Inf scale", func(f *testModelFiles) { le.PutUint32(f.table[tableHeader:], math.Float32bits(float32(math.Inf(1)))) }, true, "scale +Inf at row 0"},
 		{"table sha mismatch", func(f *testModelFiles) { f.table[len(f.table)-1] ^= 1 }, false, "table.bin has sha256"},
 		{"vocab sha mismatch", func(f *testModelFiles) { f.vocab[0] = 'T' }, false, "vocab.txt has sha256"},
