@@ -62,7 +62,7 @@ func (m *Static) EmbedText(text string, dst []float32) []float32 {
 	s := m.getScratch()
 	s.ids = m.tokenIDs(text, s)
 	dst = m.pool(s, dst)
-	m.scratch.Put(s)
+	m.putScratch(s)
 	return dst
 }
 
@@ -74,7 +74,7 @@ func (m *Static) Tokens(text string) []int {
 	for i, id := range s.ids {
 		out[i] = int(id)
 	}
-	m.scratch.Put(s)
+	m.putScratch(s)
 	return out
 }
 
@@ -99,6 +99,14 @@ func (m *Static) getScratch() *staticScratch {
 		return s
 	}
 	return &staticScratch{}
+}
+
+// putScratch keeps s for the next text unless a huge text grew it: a
+// megabyte of text should not stay pinned for the abstracts after it.
+func (m *Static) putScratch(s *staticScratch) {
+	if cap(s.ids) <= 1<<16 && cap(s.word) <= 1<<12 {
+		m.scratch.Put(s)
+	}
 }
 
 func (m *Static) tokenIDs(text string, s *staticScratch) []int32 {
