@@ -38,7 +38,7 @@ func TestVecDotApproximatesCosine(t *testing.T) {
 		encoded int
 	}{
 		{256, 8, 0.01, 264}, {384, 8, 0.01, 392}, {504, 8, 0.01, 512},
-		{768, 4, 0.06, 392}, {1008, 4, 0.06, 512},
+		{768, 4, 0.03, 392}, {1008, 4, 0.03, 512},
 	} {
 		vs := randomUnit(rng, 50, c.dims)
 		q := randomUnit(rng, 1, c.dims)[0]
