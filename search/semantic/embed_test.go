@@ -1,0 +1,20 @@
+package semantic
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestEmbeddedModelLoads(t *testing.T) {
+	m, err := Embedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	meta := m.Meta()
+	if m.Dims() != 256 || m.Rows() != meta.Rows || !strings.HasPrefix(m.ModelID(), "static/all-MiniLM-L6-v2/256/") {
+		t.Errorf("embedded model: %d dims, %d rows (meta %d), ModelID %q", m.Dims(), m.Rows(), meta.Rows, m.ModelID())
+	}
+	if m.ModelID() != realModel(t).ModelID() {
+		t.Error("the embedded model differs from model/")
+	}
+}
