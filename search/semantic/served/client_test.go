@@ -233,11 +233,14 @@ func TestErrorAnswers(t *testing.T) {
 		says   string
 	}{
 		{"404 page", 404, "text/plain", "404 page not found", ErrNotEmbeddings, "404"},
+		{"404 HTML page", 404, "text/html", "<html><title>Not Found</title></html>", ErrNotEmbeddings, "the server's API base"},
 		{"HTML 200", 200, "text/html", "<!DOCTYPE html><html>login</html>", ErrNotEmbeddings, "HTML"},
 		{"HTML without type", 200, "", "<html><body>hi</body></html>", ErrNotEmbeddings, "HTML"},
 		{"405", 405, "", "", ErrNotEmbeddings, "405"},
 		{"ollama model", 404, "application/json", `{"error":"model \"nomic\" not found, try pulling it first"}`, ErrModel, "try pulling"},
 		{"openai model", 404, "application/json", `{"error":{"message":"The model 'x' does not exist","code":"model_not_found"}}`, ErrModel, "does not exist"},
+		{"model by code", 404, "application/json", `{"error":{"message":"model 'x' is not served here","type":"invalid_request_error","code":"model_not_found"}}`, ErrModel, "not served here"},
+		{"HTML error page", 400, "text/html", "<html><head><title>400 Bad Request</title></head></html>", ErrRejected, `"400 Bad Request"`},
 		{"vllm model", 404, "application/json", `{"object":"error","message":"The model x does not exist.","type":"NotFoundError"}`, ErrModel, "does not exist"},
 		{"401", 401, "application/json", `{"error":{"message":"Incorrect API key provided"}}`, ErrAuth, "Incorrect API key"},
 		{"too long", 413, "application/json", `{"error":"input must have less than 512 tokens"}`, ErrRejected, "512 tokens"},

@@ -42,7 +42,7 @@ type Error struct {
 
 func (e *Error) Error() string {
 	s := fmt.Sprintf("%v: %s", e.Kind, e.URL)
-	if e.Status != 0 {
+	if e.Status != 0 && e.Status != 200 {
 		s += fmt.Sprintf(" (HTTP %d)", e.Status)
 	}
 	if e.Msg != "" {

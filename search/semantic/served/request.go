@@ -99,46 +99,57 @@ func unwrapURLError(err error) error {
 
 // statusError turns a non-200 answer into an error of the right kind.
 func (c *Client) statusError(resp *http.Response, raw []byte) error {
-	msg := serverMessage(raw)
+	msg, code := serverMessage(raw)
 	st := resp.StatusCode
+	html := isHTML(resp.Header.Get("Content-Type"), raw)
+	if html {
+		msg = "an HTML page"
+		if t := htmlTitle(raw); t != "" {
+			msg += " titled " + strconv.Quote(t)
+		}
+	}
 	switch {
 	case st == http.StatusTooManyRequests || st == http.StatusRequestTimeout || st >= 500:
 		return c.fail(ErrBusy, st, msg, nil)
 	case st == http.StatusUnauthorized || st == http.StatusForbidden:
 		return c.fail(ErrAuth, st, msg, nil)
-	case mentionsMissingModel(msg):
+	case code == "model_not_found" || mentionsMissingModel(msg):
 		return c.fail(ErrModel, st, fmt.Sprintf("model %q: %s", c.cfg.Model, msg), nil)
-	case st == http.StatusNotFound || st == http.StatusMethodNotAllowed || isHTML(resp.Header.Get("Content-Type"), raw):
-		if msg == "" || isHTML(resp.Header.Get("Content-Type"), raw) {
-			msg = "no embeddings endpoint there; the URL should be the server's API base, like http://localhost:11434/v1"
+	case st == http.StatusNotFound || st == http.StatusMethodNotAllowed:
+		if msg == "" || html {
+			msg = "no embeddings endpoint there (" + msg + "); the URL should be the server's API base, like http://localhost:11434/v1"
 		}
 		return c.fail(ErrNotEmbeddings, st, msg, nil)
 	}
 	return c.fail(ErrRejected, st, msg, nil)
 }
 
-// serverMessage extracts the error message of the usual error shapes:
-// {"error":"..."} (Ollama), {"error":{"message":"..."}} (OpenAI),
-// {"message":"..."} (vLLM), {"detail":"..."}; else the start of the body.
-func serverMessage(raw []byte) string {
+// serverMessage extracts the error message and code of the usual error
+// shapes: {"error":"..."} (Ollama), {"error":{"message":"...","code":"..."}}
+// (OpenAI), {"message":"..."} (vLLM), {"detail":"..."}; else the start of
+// the body.
+func serverMessage(raw []byte) (msg, code string) {
 	var shape struct {
 		Error   json.RawMessage `json:"error"`
 		Message string          `json:"message"`
+		Code    json.RawMessage `json:"code"`
 		Detail  json.RawMessage `json:"detail"`
 	}
-	msg := ""
 	if json.Unmarshal(raw, &shape) == nil {
 		var s string
 		var obj struct {
-			Message string `json:"message"`
+			Message string          `json:"message"`
+			Code    json.RawMessage `json:"code"`
 		}
 		switch {
 		case json.Unmarshal(shape.Error, &s) == nil && s != "":
 			msg = s
 		case json.Unmarshal(shape.Error, &obj) == nil && obj.Message != "":
 			msg = obj.Message
+			_ = json.Unmarshal(obj.Code, &code)
 		case shape.Message != "":
 			msg = shape.Message
+			_ = json.Unmarshal(shape.Code, &code)
 		case json.Unmarshal(shape.Detail, &s) == nil && s != "":
 			msg = s
 		}
@@ -146,11 +157,30 @@ func serverMessage(raw []byte) string {
 	if msg == "" && !isHTML("", raw) {
 		msg = string(raw)
 	}
-	msg = strings.Join(strings.Fields(msg), " ")
-	if len(msg) > 200 {
-		msg = strings.ToValidUTF8(msg[:200], "") + "…"
+	return clip(msg, 200), code
+}
+
+// clip folds whitespace and cuts s to about n bytes.
+func clip(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) > n {
+		s = strings.ToValidUTF8(s[:n], "") + "…"
 	}
-	return msg
+	return s
+}
+
+// htmlTitle is an HTML page's <title>, if it has one.
+func htmlTitle(raw []byte) string {
+	lower := bytes.ToLower(raw)
+	i := bytes.Index(lower, []byte("<title>"))
+	if i < 0 {
+		return ""
+	}
+	j := bytes.Index(lower[i:], []byte("</title>"))
+	if j < 0 {
+		return ""
+	}
+	return clip(string(raw[i+len("<title>"):i+j]), 80)
 }
 
 // mentionsMissingModel recognises the servers' "no such model" messages.
@@ -159,7 +189,7 @@ func mentionsMissingModel(msg string) bool {
 	if !strings.Contains(m, "model") {
 		return false
 	}
-	for _, s := range []string{"not found", "does not exist", "not exist", "no such", "unknown model", "not available", "try pulling"} {
+	for _, s := range []string{"not found", "does not exist", "not exist", "no such", "unknown model", "not available", "try pulling", "not served"} {
 		if strings.Contains(m, s) {
 			return true
 		}
@@ -195,10 +225,12 @@ func retryAfter(h string) time.Duration {
 func (c *Client) decode(raw []byte, n int) ([][]float32, error) {
 	var ans embedAnswer
 	if err := json.Unmarshal(raw, &ans); err != nil {
-		return nil, c.fail(ErrNotEmbeddings, http.StatusOK, "the answer is not the JSON of an embeddings endpoint: "+serverMessage(raw), err)
+		msg, _ := serverMessage(raw)
+		return nil, c.fail(ErrNotEmbeddings, http.StatusOK, "the answer is not the JSON of an embeddings endpoint: "+msg, err)
 	}
 	if ans.Data == nil {
-		return nil, c.fail(ErrNotEmbeddings, http.StatusOK, "the answer has no \"data\": "+serverMessage(raw), nil)
+		msg, _ := serverMessage(raw)
+		return nil, c.fail(ErrNotEmbeddings, http.StatusOK, "the answer has no \"data\": "+msg, nil)
 	}
 	data := *ans.Data
 	if len(data) == 0 {
