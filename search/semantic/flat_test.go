@@ -126,7 +126,7 @@ func TestFlatRejectsOtherSizes(t *testing.T) {
 
 func TestFlatCoarseStage(t *testing.T) {
 	rng := rand.New(rand.NewPCG(15, 16))
-	f, vecs := newTestFlat(t, rng, coarseMin, 64)
+	f, vecs := newTestFlat(t, rng, coarseMin, 32)
 	for i := range 20 {
 		doc := 3*(i*997%coarseMin) + 1
 		q := vecs[doc].Float32()

@@ -30,9 +30,11 @@ func BenchmarkEmbedAbstract(b *testing.B) {
 	dst := make([]float32, m.Dims())
 	b.SetBytes(int64(len(abs)))
 	b.ReportAllocs()
+	start := cpuTime()
 	for b.Loop() {
 		dst = m.EmbedText(abs, dst)
 	}
+	b.ReportMetric(float64(cpuTime()-start)/float64(b.N), "cpu-ns/op")
 }
 
 // BenchmarkEmbedQuery embeds a short question.
@@ -40,9 +42,11 @@ func BenchmarkEmbedQuery(b *testing.B) {
 	m, _ := benchModel(b)
 	dst := make([]float32, m.Dims())
 	b.ReportAllocs()
+	start := cpuTime()
 	for b.Loop() {
 		dst = m.EmbedText("how can I tell if text was written by my chatbot?", dst)
 	}
+	b.ReportMetric(float64(cpuTime()-start)/float64(b.N), "cpu-ns/op")
 }
 
 // BenchmarkTokenizeAbstract is the tokenizer's share of an abstract.
