@@ -3,6 +3,7 @@ package semantic
 import (
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"testing"
 	"time"
@@ -63,7 +64,13 @@ func benchQueries(f *Flat, n int) [][]float32 {
 func BenchmarkFlatTopK(b *testing.B) {
 	for _, n := range []int{5900, 100_000, 1_000_000} {
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			var before, after runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&before)
 			f := benchFlat(b, n)
+			runtime.GC()
+			runtime.ReadMemStats(&after)
+			perPaper := float64(after.HeapAlloc-before.HeapAlloc) / float64(n)
 			qs := benchQueries(f, 64)
 			keep := func(doc int) bool { return doc%1000 != 999 }
 			var times []time.Duration
@@ -78,6 +85,7 @@ func BenchmarkFlatTopK(b *testing.B) {
 				i++
 			}
 			b.ReportMetric(float64(cpuTime()-cpu)/1e6/float64(b.N), "cpu-ms/op")
+			b.ReportMetric(perPaper, "heap-B/paper")
 			slices.Sort(times)
 			b.ReportMetric(float64(times[len(times)*99/100].Microseconds())/1000, "p99-ms")
 		})
