@@ -242,3 +242,19 @@ func fillCache(t *testing.T, dir string) {
 		t.Fatal(err)
 	}
 }
+
+func TestCachedEmbedderWithoutCache(t *testing.T) {
+	f := newFake(t, 16)
+	client, _ := newClient(t, f, Config{Dims: 16})
+	e := NewCachedEmbedder(client, nil)
+	for range 2 {
+		got, err := e.Embed(context.Background(), texts(3))
+		if err != nil {
+			t.Fatal(err)
+		}
+		assertFakeVectors(t, 16, texts(3), got)
+	}
+	if f.texts() != 6 {
+		t.Errorf("server embedded %d texts, want 6", f.texts())
+	}
+}

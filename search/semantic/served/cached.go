@@ -25,7 +25,8 @@ type prober interface {
 	Probe(ctx context.Context) (int, error)
 }
 
-// NewCachedEmbedder returns inner with cache in front of it.
+// NewCachedEmbedder returns inner with cache in front of it. A nil cache
+// (one that could not be opened) passes every text to inner.
 func NewCachedEmbedder(inner semantic.Embedder, cache *Cache) *CachedEmbedder {
 	return &CachedEmbedder{inner: inner, cache: cache}
 }
@@ -42,6 +43,10 @@ func (c *CachedEmbedder) Stats() (hits, misses int64) { return c.hits.Load(), c.
 
 // Embed returns a vector per text, embedding only those not cached.
 func (c *CachedEmbedder) Embed(ctx context.Context, texts []string) ([][]float32, error) {
+	if c.cache == nil {
+		c.misses.Add(int64(len(texts)))
+		return c.inner.Embed(ctx, texts)
+	}
 	if c.inner.Dims() == 0 {
 		// The cache is keyed by ModelID, which holds the size.
 		if p, ok := c.inner.(prober); ok {
