@@ -52,6 +52,9 @@ func CardBlocks(r search.Result, opts CardOptions) []slack.Block {
 	if why == "" {
 		why = whyLine(r.Matched)
 	}
+	if why == "" && r.Meaning > 0 {
+		why = meaningLine
+	}
 	if why != "" {
 		blocks = append(blocks, slack.NewContextBlock(fmt.Sprintf("why_%d", i), mrkdwn(Truncate(why, budgetWhy))))
 	}
@@ -228,6 +231,10 @@ func codeLine(p search.Paper) string {
 	}
 	return ""
 }
+
+// meaningLine says why a paper that shares none of the query's words was
+// shown: the sentence model put it close to the question.
+const meaningLine = "Close in meaning to what you asked (no word in common)"
 
 // whyLine is the context line naming the query terms a paper matched.
 func whyLine(matched []string) string {

@@ -6,8 +6,11 @@ import (
 	"fmt"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/blevesearch/bleve/v2"
+
+	"github.com/paperbot/paperbot/search/semantic"
 )
 
 // Options configure Open.
@@ -31,6 +34,19 @@ type Options struct {
 	// Tuning overrides the ranking parameters (nil: DefaultTuning), for
 	// evaluation.
 	Tuning *Tuning
+	// Embedder makes the meaning vectors of papers and queries; nil uses
+	// the static model embedded in the binary. An index whose vectors
+	// another model made is rebuilt by Open, and searched on words alone
+	// by OpenDir.
+	Embedder semantic.Embedder
+	// NoMeaning builds the index without vectors: words alone.
+	NoMeaning bool
+	// MeaningFailed, if set, hears each failure to embed a query (a served
+	// model down); the search then answers on words alone.
+	MeaningFailed func(error)
+	// Release, if set, is called by Close once the index is closed: it
+	// frees what the Embedder holds (a served model's vector cache).
+	Release func() error
 	// Guard, if set, is asked before the index of a different corpus
 	// replaces a live one: by Open when Dir holds another corpus's index,
 	// and by Reload. An error keeps the live index (Open then fails, Reload
@@ -50,6 +66,8 @@ type Index struct {
 	st *state // nil once closed
 
 	unlock func() error // releases Options.Dir; nil in memory
+
+	meaningFailures atomic.Int64 // queries not embedded (MeaningFailures)
 }
 
 // state is one corpus with its bleve index and everything derived from it.
@@ -69,6 +87,11 @@ type state struct {
 	filler map[string]bool // stems never distinctive for "more like this"
 	cache  *recordCache
 	venues []string
+	// vecs are the papers' meaning vectors (nil: none); emb makes the
+	// query's, and onMeaningFail hears when it cannot.
+	vecs          *paperVectors
+	emb           semantic.Embedder
+	onMeaningFail func(error)
 	// memo keeps what queries look up in the index and reuse: per name
 	// token its estimated surname count, per pair of tokens whether it is
 	// an author's full name (query_names.go), per year its paper count and
@@ -89,6 +112,10 @@ func Open(ctx context.Context, c Papers, opts Options) (*Index, error) {
 	if opts.BatchSize <= 0 {
 		opts.BatchSize = defaultBatchSize
 	}
+	opts, err := resolveEmbedder(opts)
+	if err != nil {
+		return nil, err
+	}
 	man, err := manifestOf(c)
 	if err != nil {
 		return nil, err
@@ -103,7 +130,7 @@ func Open(ctx context.Context, c Papers, opts Options) (*Index, error) {
 	}
 	st, err := ix.openState(ctx, c, man, ix.opts, true)
 	if err == nil {
-		st.tune = ix.tuning()
+		ix.configure(st)
 	}
 	if err != nil {
 		if ix.unlock != nil {
@@ -173,7 +200,7 @@ func (ix *Index) ReloadStamped(ctx context.Context, c Papers, source []byte) err
 // swap makes st live. closeOld is false when st shares the old state's
 // bleve index (changed in place).
 func (ix *Index) swap(st *state, closeOld bool) error {
-	st.tune = ix.tuning()
+	ix.configure(st)
 	ix.mu.Lock()
 	old := ix.st // not nil: Close waits for the reload lock
 	ix.st = st
@@ -186,6 +213,34 @@ func (ix *Index) swap(st *state, closeOld bool) error {
 		removeOtherIndexes(ix.opts.Dir, st.dir)
 	}
 	return err
+}
+
+// configure gives a state the index's tuning and query embedder.
+func (ix *Index) configure(st *state) {
+	st.tune = ix.tuning()
+	st.emb = ix.opts.Embedder
+	st.onMeaningFail = func(err error) {
+		ix.meaningFailures.Add(1)
+		if ix.opts.MeaningFailed != nil {
+			ix.opts.MeaningFailed(err)
+		}
+	}
+}
+
+// MeaningFailures counts the queries answered on words alone because the
+// Embedder failed (a served model down), since Open.
+func (ix *Index) MeaningFailures() int64 { return ix.meaningFailures.Load() }
+
+// resolveEmbedder fills in opts.Embedder (the embedded model unless one is
+// given) once, so that every build and search of the index uses the same:
+// nil with NoMeaning.
+func resolveEmbedder(opts Options) (Options, error) {
+	emb, err := embedderOf(opts)
+	if err != nil {
+		return opts, &Error{Op: opOpen, Kind: Internal, Msg: "the embedded sentence model cannot be read", Err: err}
+	}
+	opts.Embedder, opts.NoMeaning = emb, emb == nil
+	return opts, nil
 }
 
 func (ix *Index) tuning() Tuning {
@@ -212,6 +267,9 @@ func (ix *Index) Close() error {
 	err := st.close()
 	if ix.unlock != nil {
 		err = errors.Join(err, ix.unlock())
+	}
+	if ix.opts.Release != nil {
+		err = errors.Join(err, ix.opts.Release())
 	}
 	return err
 }
@@ -327,6 +385,9 @@ func newState(bi bleve.Index, dir string, built bool) (*state, error) {
 		return nil, fmt.Errorf("the index has no paperbot %s metadata", mappingVersion)
 	}
 	s.meta = m
+	if s.vecs, err = readVectors(bi, dir, m); err != nil {
+		return nil, err
+	}
 	gramDF, err := readGrams(bi)
 	if err != nil {
 		return nil, err

@@ -231,6 +231,10 @@ func applyChanges(ctx context.Context, st *state, man manifest, ch changes, skip
 		b.Delete(id)
 	}
 	next := man.with(set, ch.del)
+	pv, err := st.changedVectors(ctx, ch)
+	if err != nil {
+		return fail(err)
+	}
 	m := mb.finish()
 	m.Hash, m.Papers = next.hash(), len(next)
 	if skipped != nil {
@@ -239,7 +243,7 @@ func applyChanges(ctx context.Context, st *state, man manifest, ch changes, skip
 	if source != nil {
 		m.Source = source
 	}
-	file, err := setMeta(b, m, gramDF, next, st.dir)
+	file, vecFile, err := setMeta(b, m, gramDF, next, st.dir, pv)
 	if err == nil {
 		err = ctx.Err()
 		if err != nil {
@@ -253,6 +257,7 @@ func applyChanges(ctx context.Context, st *state, man manifest, ch changes, skip
 	}
 	if err != nil {
 		removeManifest(st.dir, file)
+		removeManifest(st.dir, vecFile)
 		var e *Error
 		if errors.As(err, &e) {
 			return nil, err
@@ -260,11 +265,49 @@ func applyChanges(ctx context.Context, st *state, man manifest, ch changes, skip
 		return fail(err)
 	}
 	removeManifest(st.dir, st.meta.Manifest) // replaced
+	removeManifest(st.dir, st.meta.Vectors)
 	ns, err := newState(st.bi, st.dir, true)
 	if err != nil {
 		return fail(err)
 	}
+	ns.emb = st.emb
 	return ns, nil
+}
+
+// changedVectors returns st's meaning vectors after ch: the upserts'
+// embedded anew, the deletes' dropped. An embedder that fails (a served
+// model down) leaves the upserts without vectors; they are still found by
+// their words.
+func (st *state) changedVectors(ctx context.Context, ch changes) (*paperVectors, error) {
+	if st.emb == nil {
+		return st.vecs, nil
+	}
+	cur := st.vecs
+	if cur == nil || cur.model != st.emb.ModelID() {
+		cur = newPaperVectors(st.emb.ModelID(), st.emb.Dims(), 0)
+	}
+	if len(ch.upsert) == 0 && len(ch.del) == 0 {
+		return cur, nil
+	}
+	set := make(map[string][]float32, len(ch.upsert))
+	vb := newVectorBuilder(st.emb, len(ch.upsert))
+	for i := range ch.upsert {
+		vb.add(ctx, &ch.upsert[i])
+	}
+	made := vb.finish(ctx)
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	var gone []string
+	for i := range ch.upsert {
+		id := ch.upsert[i].ID
+		if j, ok := made.pos[id]; ok {
+			set[id] = made.vector(int(j))
+		} else {
+			gone = append(gone, id) // its old vector is of its old text
+		}
+	}
+	return cur.with(set, append(gone, ch.del...)), nil
 }
 
 // stored reads the indexed version of paper id, bypassing the cache.

@@ -98,7 +98,7 @@ func fill(ctx context.Context, bi bleve.Index, dir string, c Papers, man manifes
 			}
 		}()
 	}
-	err = produce(ctx, bi, dir, c, man, opts.Source, an, size, func(b *bleve.Batch, n int) {
+	err = produce(ctx, bi, dir, c, man, opts, an, size, func(b *bleve.Batch, n int) {
 		select {
 		case jobs <- job{b, n}:
 		case <-ctx.Done():
@@ -122,9 +122,10 @@ func fill(ctx context.Context, bi bleve.Index, dir string, c Papers, man manifes
 // produce makes c's batches, the index-time data in the last, and hands
 // each to send. The papers are read one at a time: a batch is all of them
 // a build holds.
-func produce(ctx context.Context, bi bleve.Index, dir string, c Papers, man manifest, source []byte, an analyzers, size int, send func(*bleve.Batch, int)) error {
+func produce(ctx context.Context, bi bleve.Index, dir string, c Papers, man manifest, opts Options, an analyzers, size int, send func(*bleve.Batch, int)) error {
 	total := c.Len()
 	mb := newMetaBuilder(an, indexMeta{}, nil)
+	vb := newVectorBuilder(opts.Embedder, total)
 	step := sampleStep(total)
 	now := time.Now().UTC()
 	fail := func(err error) error { return &Error{Op: opOpen, Kind: Internal, Err: err} }
@@ -146,6 +147,7 @@ func produce(ctx context.Context, bi bleve.Index, dir string, c Papers, man mani
 		}
 		man[j].FirstSeen = p.FirstSeen.UnixNano()
 		mb.add(&p, 1, i%step == 0)
+		vb.add(ctx, &p)
 		i++
 		if err := indexPaper(b, &p); err != nil {
 			return fail(err)
@@ -164,8 +166,12 @@ func produce(ctx context.Context, bi bleve.Index, dir string, c Papers, man mani
 	}
 	// The last batch (empty for an empty corpus) carries the index-time data.
 	m := mb.finish()
-	m.Hash, m.Skipped, m.Source = man.hash(), c.Report().Skipped, source
-	if _, err := setMeta(b, m, mb.gramDF, man, dir); err != nil {
+	m.Hash, m.Skipped, m.Source = man.hash(), c.Report().Skipped, opts.Source
+	pv := vb.finish(ctx)
+	if err := ctx.Err(); err != nil {
+		return context.Cause(ctx)
+	}
+	if _, _, err := setMeta(b, m, mb.gramDF, man, dir, pv); err != nil {
 		return fail(err)
 	}
 	send(b, n)

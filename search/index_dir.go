@@ -16,6 +16,8 @@ import (
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/index/scorch"
+
+	"github.com/paperbot/paperbot/search/semantic"
 )
 
 // On disk, Options.Dir holds:
@@ -72,6 +74,7 @@ func openDir(ctx context.Context, opts Options, c Papers, man manifest, tryLive 
 			return nil, err
 		}
 		if st != nil {
+			st.emb = opts.Embedder
 			next, err := reuseLive(ctx, st, c, man, opts)
 			if next == nil {
 				inheritFirstSeen(man, st)
@@ -107,6 +110,9 @@ func openDir(ctx context.Context, opts Options, c Papers, man manifest, tryLive 
 // reuseLive returns the live state st as the index of c: as it is, or
 // changed in place. (nil, nil) means build c's index instead.
 func reuseLive(ctx context.Context, st *state, c Papers, man manifest, opts Options) (*state, error) {
+	if !vectorsFit(st, opts.Embedder) {
+		return nil, nil // another model's vectors: rebuilt with this one's
+	}
 	if st.meta.Hash == man.hash() {
 		if opts.Source == nil || string(opts.Source) == string(st.meta.Source) {
 			return st, nil
@@ -123,6 +129,15 @@ func reuseLive(ctx context.Context, st *state, c Papers, man manifest, opts Opti
 		}
 	}
 	return applyCorpus(ctx, st, c, man, opts)
+}
+
+// vectorsFit reports whether st's meaning vectors were made by emb, so that
+// its queries may be compared with them; with no emb any index fits.
+func vectorsFit(st *state, emb semantic.Embedder) bool {
+	if emb == nil || emb.Dims() <= 0 {
+		return true // words alone, or a served model not reached yet (FillVectors)
+	}
+	return st.vecs != nil && st.vecs.model == emb.ModelID() && st.vecs.dims == emb.Dims()
 }
 
 // inheritFirstSeen gives the papers of man the first-seen times the live
@@ -144,6 +159,10 @@ func OpenDir(ctx context.Context, opts Options) (*Index, error) {
 	if opts.BatchSize <= 0 {
 		opts.BatchSize = defaultBatchSize
 	}
+	opts, err := resolveEmbedder(opts)
+	if err != nil {
+		return nil, err
+	}
 	if _, err := os.Stat(filepath.Join(opts.Dir, currentFile)); err != nil {
 		return nil, &Error{Op: opOpen, Kind: NotFound, Msg: "no index in " + opts.Dir}
 	}
@@ -155,12 +174,16 @@ func OpenDir(ctx context.Context, opts Options) (*Index, error) {
 	if err == nil && st == nil {
 		err = &Error{Op: opOpen, Kind: NotFound, Msg: "no usable index in " + opts.Dir}
 	}
+	if err == nil && !vectorsFit(st, opts.Embedder) {
+		_ = st.close()
+		err = &Error{Op: opOpen, Kind: NotFound, Msg: "the index in " + opts.Dir + " holds another sentence model's vectors: it must be built again"}
+	}
 	if err != nil {
 		_ = unlock()
 		return nil, err
 	}
 	ix := &Index{opts: opts, unlock: unlock, st: st}
-	st.tune = ix.tuning()
+	ix.configure(st)
 	return ix, nil
 }
 
@@ -196,6 +219,7 @@ func openLive(dir string) (*state, error) {
 		return nil, nil
 	}
 	removeStaleManifests(path, st.meta.Manifest)
+	removeStaleVectors(path, st.meta.Vectors)
 	return st, nil
 }
 

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -25,6 +27,7 @@ const (
 	metaKey     = "paperbot.meta"
 	gramsKey    = "paperbot.grams"
 	manifestKey = "paperbot.manifest"
+	vectorsKey  = "paperbot.vectors"
 )
 
 // indexMeta is the small part of the index-time data, read at every open.
@@ -44,6 +47,10 @@ type indexMeta struct {
 	// Manifest names the file in the index directory that holds the paper
 	// manifest; "" when it is in the internal storage (manifestKey).
 	Manifest string `json:"manifest,omitempty"`
+	// Vectors names the file in the index directory that holds the
+	// papers' meaning vectors; "" when they are in the internal storage
+	// (vectorsKey) or there are none.
+	Vectors string `json:"vectors,omitempty"`
 }
 
 type minedPair struct {
@@ -252,21 +259,52 @@ func readGrams(bi bleve.Index) (map[uint64]int32, error) {
 // meta, and file is its name: the caller removes it if the batch fails, and
 // the previous one once it succeeds. In memory it goes to the internal
 // storage.
-func setMeta(b *bleve.Batch, m indexMeta, gramDF map[uint64]int32, man manifest, dir string) (file string, err error) {
-	m.Manifest = ""
+func setMeta(b *bleve.Batch, m indexMeta, gramDF map[uint64]int32, man manifest, dir string, pv *paperVectors) (file, vecFile string, err error) {
+	m.Manifest, m.Vectors = "", ""
 	if dir != "" {
 		if m.Manifest, err = writeManifest(dir, man); err != nil {
-			return "", err
+			return "", "", err
 		}
 		b.DeleteInternal([]byte(manifestKey)) // an index built before kept it there
+		if pv != nil {
+			if m.Vectors, err = writeVectors(dir, pv); err != nil {
+				removeManifest(dir, m.Manifest)
+				return "", "", err
+			}
+		}
 	} else {
 		b.SetInternal([]byte(manifestKey), man.encode())
+		if pv != nil {
+			b.SetInternal([]byte(vectorsKey), pv.encode())
+		} else {
+			b.DeleteInternal([]byte(vectorsKey))
+		}
 	}
 	mb, err := json.Marshal(m)
 	if err != nil {
-		return m.Manifest, err
+		return m.Manifest, m.Vectors, err
 	}
 	b.SetInternal([]byte(metaKey), mb)
 	b.SetInternal([]byte(gramsKey), encodeGrams(gramDF))
-	return m.Manifest, nil
+	return m.Manifest, m.Vectors, nil
+}
+
+// readVectors reads the papers' meaning vectors of an index: from the file
+// the meta names, or from the internal storage of an index in memory. An
+// index without any gives nil; a damaged file is an error.
+func readVectors(bi bleve.Index, dir string, m indexMeta) (*paperVectors, error) {
+	var b []byte
+	var err error
+	if m.Vectors != "" {
+		b, err = os.ReadFile(filepath.Join(dir, m.Vectors))
+	} else {
+		b, err = bi.GetInternal([]byte(vectorsKey))
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read paper vectors: %w", err)
+	}
+	if b == nil {
+		return nil, nil
+	}
+	return decodeVectors(b)
 }

@@ -77,6 +77,10 @@ type candidate struct {
 	score float64 // bleve's
 	rank  float64 // final ranking score
 	m     *docMatch
+	// cos is the paper's cosine with the query's meaning (hasCos: it has
+	// a vector); byMeaning marks a paper found by meaning, not bleve.
+	cos               float64
+	hasCos, byMeaning bool
 }
 
 func (s *state) search(ctx context.Context, text string, q *parsedQuery, limit, offset int) (*Results, error) {
@@ -170,6 +174,14 @@ func (s *state) search(ctx context.Context, text string, q *parsedQuery, limit, 
 			}
 			cands = append(cands, apart...)
 		}
+		if !loose {
+			before := len(cands)
+			allRetrieved := res.Total <= before // else a paper found by meaning may be one of bleve's unseen hits
+			cands = s.withMeaning(ctx, q, groups, mt, cands, s.queryVector(ctx, groups))
+			if allRetrieved {
+				res.Total += len(cands) - before
+			}
+		}
 	}
 	if len(groups) > 0 {
 		var dropped int
@@ -194,6 +206,7 @@ func (s *state) search(ctx context.Context, text string, q *parsedQuery, limit, 
 		if s.tune.Domain != 0 {
 			res.Confidence = min(1, max(0, res.Confidence+s.tune.Domain*s.domainFit(groups)))
 		}
+		res.Confidence = min(1, max(0, res.Confidence+s.meaningConfidence(cands)))
 	}
 	res.NoMatch = loose || len(cands) == 0 || res.Confidence < s.tune.Refuse && !s.singledOut(cands, res.Confidence) ||
 		s.shortMiss(cands, groups) || s.offTopic(groups) || res.Confidence < s.tune.NearBelow && s.shortScattered(cands, groups) ||
@@ -619,20 +632,25 @@ func (s *state) rerank(cands []candidate, mt *matcher, qg *queryGrams) {
 	}
 	n := min(len(cands), max(s.tune.Rerank, 1))
 	for i := range cands[:n] {
-		c := &cands[i]
-		m := s.match(c.doc, mt)
-		c.m = &m
-		c.rank = s.wordScore(c.doc, &m, mt.groups)
-		if s.tune.Prox > 0 {
-			c.rank += s.tune.Prox * s.pairScore(c.doc, mt)
-		}
-		if s.tune.Grams > 0 {
-			c.rank += s.tune.Grams * s.gramScore(c.doc, qg)
-		}
+		s.scoreCandidate(&cands[i], mt, qg)
 	}
 	sortByRank(cands[:n])
 	for i := n; i < len(cands); i++ {
 		cands[i].rank = cands[i-1].rank * 0.99
+	}
+}
+
+// scoreCandidate matches c against the query and sets its rank: textbook
+// BM25 over words plus the weighted pair and 3-gram scores.
+func (s *state) scoreCandidate(c *candidate, mt *matcher, qg *queryGrams) {
+	m := s.match(c.doc, mt)
+	c.m = &m
+	c.rank = s.wordScore(c.doc, &m, mt.groups)
+	if s.tune.Prox > 0 {
+		c.rank += s.tune.Prox * s.pairScore(c.doc, mt)
+	}
+	if s.tune.Grams > 0 {
+		c.rank += s.tune.Grams * s.gramScore(c.doc, qg)
 	}
 }
 
@@ -716,6 +734,9 @@ func (s *state) result(c candidate, topRank float64, mt *matcher, wantAnswer boo
 	groups := mt.groups
 	p := c.doc.Paper
 	r := Result{Paper: p, Score: c.rank / topRank}
+	if c.hasCos {
+		r.Meaning = c.cos
+	}
 	if len(groups) == 0 {
 		r.Snippet = makeSnippet(p.Abstract, nil, span{})
 		return r
@@ -753,7 +774,7 @@ func (s *state) result(c candidate, topRank float64, mt *matcher, wantAnswer boo
 func (s *state) withoutUnmatched(cands []candidate, groups []group) ([]candidate, int) {
 	n := len(cands)
 	cands = slices.DeleteFunc(cands, func(c candidate) bool {
-		return c.m != nil && !slices.ContainsFunc(c.m.credit, func(x float64) bool { return x > 0 }) && len(s.wordsFound(c.doc, groups)) == 0
+		return !c.byMeaning && c.m != nil && !slices.ContainsFunc(c.m.credit, func(x float64) bool { return x > 0 }) && len(s.wordsFound(c.doc, groups)) == 0
 	})
 	return cands, n - len(cands)
 }

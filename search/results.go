@@ -71,6 +71,10 @@ type Result struct {
 	// paper, each matched through an association followed by the paper's
 	// words for it in brackets: the "why this matched" line.
 	Matched []string `json:"matched,omitempty"`
+	// Meaning is the paper's cosine with the query in the sentence
+	// model's space (0 without vectors): high for a paper on what was
+	// asked in other words.
+	Meaning float64 `json:"meaning,omitempty"`
 }
 
 // Span is a piece of a Snippet; Mark is true for a highlighted query term.

@@ -60,12 +60,24 @@ type Tuning struct {
 	// DistinctFloor confidence, singles that paper out and is not refused
 	// for low confidence (singledOut). 0 turns it off.
 	Distinct, DistinctFloor float64
+	// Meaning weighs a paper's cosine with the query in the sentence
+	// model's space (meaning.go) against its word rank, relative to the
+	// best word rank; 0 ranks on words alone.
+	Meaning float64
+	// MeaningDepth is how many papers nearest in meaning join the
+	// candidates of an unfiltered query, those at least MeaningKeep close.
+	MeaningDepth int
+	MeaningKeep  float64
+	// MeaningConf weighs the best shown paper's cosine, less
+	// MeaningCenter, into the confidence.
+	MeaningConf, MeaningCenter float64
 }
 
 // DefaultTuning returns the parameters paperbot ships with.
 func DefaultTuning() Tuning {
 	return Tuning{Grams: 0.2, Rerank: 30, Refuse: 0.17, Domain: 0.04, AnswerCue: 0.2, AnswerLate: 0.3, Prox: 0.3, Short: 3, ShortCover: shortQueryCoverage, ShortPartial: shortPartialConfidence,
-		Distinct: 2, DistinctFloor: 0.1, Near: 25, NearBelow: 0.5}
+		Distinct: 2, DistinctFloor: 0.1, Near: 25, NearBelow: 0.5,
+		Meaning: 0, MeaningDepth: 30, MeaningKeep: 0.5, MeaningConf: 0, MeaningCenter: 0.4}
 }
 
 // tuningParams are the parameters Set changes, by name, in the order
@@ -89,6 +101,11 @@ var tuningParams = []struct {
 	{"answer-cues", func(t *Tuning, f float64) { t.AnswerCues = f != 0 }},
 	{"answer-cue", func(t *Tuning, f float64) { t.AnswerCue = f }},
 	{"answer-late", func(t *Tuning, f float64) { t.AnswerLate = f }},
+	{"meaning", func(t *Tuning, f float64) { t.Meaning = f }},
+	{"meaning-depth", func(t *Tuning, f float64) { t.MeaningDepth = int(f) }},
+	{"meaning-keep", func(t *Tuning, f float64) { t.MeaningKeep = f }},
+	{"meaning-conf", func(t *Tuning, f float64) { t.MeaningConf = f }},
+	{"meaning-center", func(t *Tuning, f float64) { t.MeaningCenter = f }},
 }
 
 // TuningNames lists the parameter names Set takes, for help texts.

@@ -7,9 +7,12 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/paperbot/paperbot/search"
 	"github.com/paperbot/paperbot/search/eval"
+	"github.com/paperbot/paperbot/search/semantic"
+	"github.com/paperbot/paperbot/search/semantic/served"
 	"github.com/paperbot/paperbot/seeds"
 )
 
@@ -29,6 +32,8 @@ type evalOutput struct {
 const (
 	curveSteps       = 100
 	maxFalseRefusals = 0.005
+	// absentFold is how many topics --absent-topics holds out at once.
+	absentFold = 25
 )
 
 // runEval measures search on a benchmark in BEIR layout, beside a plain BM25
@@ -43,6 +48,10 @@ func runEval(e *env, args []string) error {
 	curve := fs.Bool("curve", false, "print the refusal trade-off (confidence threshold against false and right refusals)")
 	fitAnswers := fs.Bool("fit-answers", false, "fit the answer sentence scorer on the split's rationales (train only) and print its weights as Go")
 	similar := fs.Bool("similar", false, "measure papers like each paper instead: the share of the first ten that one of the split's queries judges relevant with it, beside plain BM25 of the paper's text")
+	embURL := fs.String("embeddings-url", "", "rank with the model an OpenAI-compatible embeddings server at this URL serves (as PAPERBOT_EMBEDDINGS_URL), instead of the embedded one")
+	embModel := fs.String("embeddings-model", "", "the model to ask --embeddings-url for")
+	embCache := fs.String("embeddings-cache", "", "directory of the served model's vector cache, kept between runs (train and test share a corpus)")
+	absent := fs.Int("absent-topics", 0, "also ask the split's queries of up to N words with their judged papers held out of the corpus (25 at a time): short in-domain topics no paper covers, all should be refused")
 	fitRefusal := fs.Bool("fit-refusal", false, "fit the refusal (domain weight and confidence threshold) on the split's queries and the off-domain sets (train only)")
 	tuning := search.DefaultTuning()
 	fs.Func("set", "override a ranking parameter, NAME=VALUE ("+strings.Join(search.TuningNames(), ", ")+"); repeatable", func(v string) error {
@@ -69,6 +78,14 @@ func runEval(e *env, args []string) error {
 		return usagef("--fit-refusal needs off-domain queries: --off-domain, --off-domain-queries or both")
 	}
 	opts := eval.Options{Search: search.Options{Tuning: &tuning}}
+	if *embURL != "" {
+		emb, release, err := evalEmbedder(e, *embURL, *embModel, *embCache)
+		if err != nil {
+			return err
+		}
+		defer release()
+		opts.Search.Embedder = emb
+	}
 	b, err := eval.LoadBEIR(dir, *split)
 	if err != nil {
 		return fmt.Errorf("read benchmark: %w", err)
@@ -99,6 +116,13 @@ func runEval(e *env, args []string) error {
 	}
 	for _, set := range off {
 		r, err := eval.RunRefusal(e.ctx, set.Name, set.Corpus, set.Queries, opts)
+		if err != nil {
+			return err
+		}
+		out.Refusal = append(out.Refusal, r)
+	}
+	if *absent > 0 {
+		r, err := eval.AbsentTopics(e.ctx, b, *absent, absentFold, opts)
 		if err != nil {
 			return err
 		}
@@ -246,6 +270,9 @@ func printEval(w io.Writer, out evalOutput) {
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "%-22s %8s %8s %10s\n", "", "nDCG@10", "MRR@10", "Recall@100")
 	fmt.Fprintf(w, "%-22s %8.3f %8.3f %10.3f\n", "plain BM25 (baseline)", r.Baseline.NDCG10, r.Baseline.MRR10, r.Baseline.Recall100)
+	if r.Words != nil {
+		fmt.Fprintf(w, "%-22s %8.3f %8.3f %10.3f\n", "paperbot, words only", r.Words.NDCG10, r.Words.MRR10, r.Words.Recall100)
+	}
 	fmt.Fprintf(w, "%-22s %8.3f %8.3f %10.3f\n\n", "paperbot", r.Paperbot.NDCG10, r.Paperbot.MRR10, r.Paperbot.Recall100)
 	fmt.Fprintf(w, "refused (no_match) on answerable queries: %d of %d (%d with a relevant paper at rank 1)\n", r.Refused, r.Queries, r.RefusedTop1)
 	fmt.Fprintf(w, "answer accuracy (top paper relevant, token F1 >= 0.6 with a rationale): %d of %d = %.3f (%d with an answer sentence)\n",
@@ -265,4 +292,31 @@ func printEval(w io.Writer, out evalOutput) {
 		}
 		fmt.Fprintf(w, "fitted threshold (at most %.1f%% false refusals on this split): %.2f\n", 100*maxFalseRefusals, out.Fitted)
 	}
+}
+
+// evalEmbedder is a served model for eval, behind a vector cache when
+// cacheDir is set.
+func evalEmbedder(e *env, url, model, cacheDir string) (semantic.Embedder, func(), error) {
+	cfg := Config{EmbeddingsURL: url, EmbeddingsModel: model, EmbeddingsBatch: 32, EmbeddingsTimeout: 5 * time.Minute, Meaning: true}
+	if err := cfg.validateEmbeddings(); err != nil {
+		return nil, nil, usagef("%v", err)
+	}
+	client, err := cfg.embeddingsClient()
+	if err != nil {
+		return nil, nil, err
+	}
+	if _, err := client.Probe(e.ctx); err != nil {
+		return nil, nil, fmt.Errorf("the embeddings server at %s: %w", shownURL(url), err)
+	}
+	if cacheDir == "" {
+		return client, func() {}, nil
+	}
+	if err := os.MkdirAll(cacheDir, 0o755); err != nil {
+		return nil, nil, err
+	}
+	cache, err := served.OpenCache(cacheDir, quietLogger(e))
+	if err != nil {
+		return nil, nil, err
+	}
+	return served.NewCachedEmbedder(client, cache), func() { _ = cache.Close() }, nil
 }

@@ -31,6 +31,13 @@ type Config struct {
 	AllowShrink bool `env:"PAPERBOT_ALLOW_SHRINK" default:"false" desc:"Accept a re-index that loses more than 2% of the papers or skips records (otherwise the old index stays live). Like paperbot index --allow-shrink."`
 	MaxAbstract int  `env:"PAPERBOT_MAX_ABSTRACT" desc:"Most characters of an abstract indexed; longer ones are cut, with a warning. Each paper keeps at most 20 code links."`
 
+	Meaning           bool          `env:"PAPERBOT_MEANING" default:"true" desc:"Rank by meaning as well as words: a sentence model's vector per paper finds papers that say what you asked in other words. false: words alone (smaller index, no model)."`
+	EmbeddingsURL     string        `env:"PAPERBOT_EMBEDDINGS_URL" desc:"Base URL of an OpenAI-compatible embeddings server (Ollama, Text Embeddings Inference, vLLM, llama.cpp, LM Studio, OpenAI: the URL before /v1/embeddings). Empty: the sentence model embedded in the binary. Its vectors are cached in PAPERBOT_DATA_DIR by paper content."`
+	EmbeddingsModel   string        `env:"PAPERBOT_EMBEDDINGS_MODEL" desc:"Model name sent to PAPERBOT_EMBEDDINGS_URL, such as nomic-embed-text or text-embedding-3-small. Required with it."`
+	EmbeddingsKey     string        `env:"PAPERBOT_EMBEDDINGS_KEY" secret:"true" desc:"API key sent as a bearer token to PAPERBOT_EMBEDDINGS_URL only. Optional."`
+	EmbeddingsBatch   int           `env:"PAPERBOT_EMBEDDINGS_BATCH" default:"64" desc:"Texts per request to PAPERBOT_EMBEDDINGS_URL."`
+	EmbeddingsTimeout time.Duration `env:"PAPERBOT_EMBEDDINGS_TIMEOUT" default:"30s" desc:"How long one request to PAPERBOT_EMBEDDINGS_URL may take; a query waits at most 2s, then is answered on words alone."`
+
 	HTTPAddr  string `env:"PAPERBOT_HTTP_ADDR" default:"127.0.0.1:8080" desc:"Listen address for /healthz, /readyz and /metrics; off disables them."`
 	LogLevel  string `env:"PAPERBOT_LOG_LEVEL" default:"info" desc:"Log level: debug, info, warn or error."`
 	LogFormat string `env:"PAPERBOT_LOG_FORMAT" default:"text" desc:"Log format: text or json."`
@@ -94,6 +101,7 @@ func (c Config) Validate() error {
 	if c.DigestNewDays < 1 || c.DigestNewDays > digest.MaxNewDays {
 		errs = append(errs, fmt.Errorf("PAPERBOT_DIGEST_NEW_DAYS must be between 1 and %d", digest.MaxNewDays))
 	}
+	errs = append(errs, c.validateEmbeddings())
 	errs = append(errs, c.validateSources())
 	return errors.Join(errs...)
 }

@@ -14,7 +14,7 @@ func TestConfigValidate(t *testing.T) {
 	base := func() Config {
 		return Config{APIURL: "https://slack.com/api/", HTTPAddr: "127.0.0.1:8080", LogLevel: "info",
 			LogFormat: "text", Workers: 8, ShutdownGrace: 1, DigestSize: 5, MaxAbstract: 20000,
-			DigestNewDays: 3, FetchAt: "00:30", FetchTZ: "America/New_York"}
+			DigestNewDays: 3, FetchAt: "00:30", FetchTZ: "America/New_York", Meaning: true, EmbeddingsBatch: 64, EmbeddingsTimeout: time.Second}
 	}
 	tests := []struct {
 		name    string
@@ -44,6 +44,13 @@ func TestConfigValidate(t *testing.T) {
 		{"negative back-fill", func(c *Config) { c.ArXivBackfill = -1 }, "PAPERBOT_ARXIV_BACKFILL_DAYS"},
 		{"back-fill of a year", func(c *Config) { c.ArXivBackfill = 365 }, "PAPERBOT_ARXIV_BACKFILL_DAYS"},
 		{"bad fetch zone", func(c *Config) { c.FetchTZ = "Mars/Olympus" }, "PAPERBOT_FETCH_TZ"},
+		{"embeddings server", func(c *Config) { c.EmbeddingsURL, c.EmbeddingsModel = "http://127.0.0.1:11434", "nomic-embed-text" }, ""},
+		{"embeddings URL not http", func(c *Config) { c.EmbeddingsURL, c.EmbeddingsModel = "127.0.0.1:11434", "m" }, "PAPERBOT_EMBEDDINGS_URL"},
+		{"embeddings without a model", func(c *Config) { c.EmbeddingsURL = "http://127.0.0.1:11434" }, "PAPERBOT_EMBEDDINGS_MODEL"},
+		{"embeddings with meaning off", func(c *Config) {
+			c.EmbeddingsURL, c.EmbeddingsModel, c.Meaning = "http://127.0.0.1:11434", "m", false
+		}, "PAPERBOT_MEANING"},
+		{"embeddings batch too big", func(c *Config) { c.EmbeddingsBatch = 5000 }, "PAPERBOT_EMBEDDINGS_BATCH"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

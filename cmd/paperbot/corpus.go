@@ -130,22 +130,46 @@ func openIndex(ctx context.Context, cfg Config, log *slog.Logger, progressOut io
 func openIndexGuarded(ctx context.Context, cfg Config, log *slog.Logger, progressOut io.Writer,
 	guard func(search.LiveCorpus, search.LoadReport) error, cat *ingest.Catalog) (*search.Index, *search.LoadReport, error) {
 	dir := indexDir(cfg)
+	var base search.Options
+	if err := cfg.meaningOptions(ctx, &base, log); err != nil {
+		return nil, nil, err
+	}
+	release := func() {
+		if base.Release != nil {
+			_ = base.Release()
+		}
+	}
 	if dir != "" && len(cfg.CorpusPatterns()) > 0 {
-		ix, err := search.OpenDir(ctx, search.Options{Dir: dir, Guard: guard})
+		opts := base
+		opts.Dir, opts.Guard = dir, guard
+		keepCache := false // closing an index not reused leaves the cache to the build below
+		if base.Release != nil {
+			opts.Release = func() error {
+				if keepCache {
+					return nil
+				}
+				return base.Release()
+			}
+		}
+		ix, err := search.OpenDir(ctx, opts)
 		if err == nil {
 			if c := unchangedSource(ctx, cfg, ix, log); c != nil {
 				return ix, c, nil
 			}
+			keepCache = true
 			_ = ix.Close()
+			keepCache = false
 		} else if search.KindOf(err) != search.NotFound {
+			release()
 			return nil, nil, err
 		}
 	}
-	papers, source, release, err := loadCorpusStamped(ctx, cfg, cat, progressOut)
+	papers, source, releaseCorpus, err := loadCorpusStamped(ctx, cfg, cat, progressOut)
 	if err != nil {
+		release()
 		return nil, nil, err
 	}
-	defer release()
+	defer releaseCorpus()
 	report := papers.Report()
 	if report.Skipped > 0 || len(report.Problems) > 0 {
 		log.Info("corpus loaded with problems", "skipped", report.Skipped, "files", strings.Join(report.Files, ","), "first_problems", firstN(report.Problems, 3))
@@ -154,9 +178,12 @@ func openIndexGuarded(ctx context.Context, cfg Config, log *slog.Logger, progres
 		log.Info("duplicate papers indexed once", "duplicates", report.Duplicates)
 	}
 	bar := newProgressBar(progressOut, time.Now)
-	ix, err := search.Open(ctx, papers, search.Options{Dir: dir, Progress: bar.update, Guard: guard, Source: source})
+	opts := base
+	opts.Dir, opts.Progress, opts.Guard, opts.Source = dir, bar.update, guard, source
+	ix, err := search.Open(ctx, papers, opts)
 	bar.finish()
 	if err != nil {
+		release()
 		return nil, nil, err
 	}
 	debug.FreeOSMemory() // a serving process need not keep a build's peak for its lifetime

@@ -58,6 +58,8 @@ func printResults(w io.Writer, res *search.Results, answerFirst, color bool) {
 		}
 		if len(r.Matched) > 0 {
 			fmt.Fprintf(w, "   matched: %s\n", strings.Join(r.Matched, ", "))
+		} else if r.Meaning > 0 {
+			fmt.Fprintf(w, "   matched: by meaning (no word in common)\n")
 		}
 		if r.URL != "" {
 			fmt.Fprintf(w, "   %s\n", r.URL)

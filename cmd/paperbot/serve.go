@@ -115,6 +115,9 @@ func runServe(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if err := b.RegisterMetrics(meaningMetrics(ix)...); err != nil {
+		return err
+	}
 	health.set(withLocalAPI(b.Handler(), cfg, &liveParts{ix: ix, store: store, fresh: fd.fresh(cfg.DigestNewDays)}, e.commands))
 	log.Info("connecting to Slack", "team", info.Team, "bot_user", info.UserID)
 
@@ -129,6 +132,13 @@ func runServe(e *env, args []string) error {
 	var loops []func(context.Context) error
 	if fd != nil {
 		loops = append(loops, func(ctx context.Context) error { return fd.loop(ctx, cfg, ix, b, log) })
+	}
+	if cfg.EmbeddingsURL != "" {
+		loops = append(loops, func(ctx context.Context) error {
+			fillVectors(ctx, ix, log)
+			<-ctx.Done() // a loop that returns stops the group
+			return nil
+		})
 	}
 	return runGroup(ctx, log, b, sched, loops...)
 }

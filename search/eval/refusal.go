@@ -36,13 +36,14 @@ type RefusalQuery struct {
 	Text       string   `json:"text"`
 	NoMatch    bool     `json:"no_match"`
 	Confidence float64  `json:"confidence"`
+	Meaning    float64  `json:"meaning,omitempty"`
 	Top        []string `json:"top,omitempty"`
 	Error      string   `json:"error,omitempty"`
 }
 
 // RunRefusal asks queries of corpus and counts the refusals. A query the
 // parser rejects counts as refused: the user is shown no papers.
-func RunRefusal(ctx context.Context, name string, c *search.Corpus, queries []string, opts Options) (*Refusal, error) {
+func RunRefusal(ctx context.Context, name string, c search.Papers, queries []string, opts Options) (*Refusal, error) {
 	ix, err := search.Open(ctx, c, opts.Search)
 	if err != nil {
 		return nil, err
@@ -62,7 +63,7 @@ func RunRefusal(ctx context.Context, name string, c *search.Corpus, queries []st
 		if res.NoMatch {
 			r.Refused++
 		}
-		line := RefusalQuery{Text: q, NoMatch: res.NoMatch, Confidence: res.Confidence}
+		line := RefusalQuery{Text: q, NoMatch: res.NoMatch, Confidence: res.Confidence, Meaning: bestMeaning(res)}
 		for _, p := range res.Results[:min(len(res.Results), 3)] {
 			line.Top = append(line.Top, p.Title)
 		}

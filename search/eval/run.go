@@ -31,6 +31,9 @@ type Report struct {
 	Unloaded int     `json:"docs_not_indexed"`
 	Paperbot Figures `json:"paperbot"`
 	Baseline Figures `json:"baseline"`
+	// Words is paperbot ranking on words alone (no sentence model), in
+	// the same run; nil when paperbot itself ran on words alone.
+	Words *Figures `json:"words_only,omitempty"`
 	// Refused counts answerable queries paperbot answered "nothing relevant";
 	// RefusedTop1 those of them whose top paper was relevant all the same.
 	Refused     int `json:"refused"`
@@ -62,16 +65,20 @@ type Figures struct {
 
 // QueryResult is one query's outcome.
 type QueryResult struct {
-	ID         string   `json:"id"`
-	Text       string   `json:"text"`
-	NDCG10     float64  `json:"ndcg@10"`
-	BaseNDCG10 float64  `json:"baseline_ndcg@10"`
-	NoMatch    bool     `json:"no_match"`
-	Confidence float64  `json:"confidence"`
-	Top        []string `json:"top"`
-	Answer     string   `json:"answer,omitempty"`
-	AnswerOK   *bool    `json:"answer_ok,omitempty"`
-	Error      string   `json:"error,omitempty"`
+	ID         string  `json:"id"`
+	Text       string  `json:"text"`
+	NDCG10     float64 `json:"ndcg@10"`
+	BaseNDCG10 float64 `json:"baseline_ndcg@10"`
+	WordsNDCG  float64 `json:"words_ndcg@10,omitempty"`
+	NoMatch    bool    `json:"no_match"`
+	Confidence float64 `json:"confidence"`
+	// Meaning is the best cosine of the first three papers with the query
+	// (search.Result.Meaning), for fitting its weight in the confidence.
+	Meaning  float64  `json:"meaning,omitempty"`
+	Top      []string `json:"top"`
+	Answer   string   `json:"answer,omitempty"`
+	AnswerOK *bool    `json:"answer_ok,omitempty"`
+	Error    string   `json:"error,omitempty"`
 }
 
 // Options tune a run.
@@ -113,8 +120,20 @@ func Run(ctx context.Context, b *Benchmark, opts Options) (*Report, error) {
 		return nil, err
 	}
 	defer closeBoth()
+	var words *search.Index // paperbot on words alone, beside
+	if !opts.Search.NoMeaning {
+		wo := opts.Search
+		wo.NoMeaning = true
+		if words, err = search.Open(ctx, b.Corpus, wo); err != nil {
+			return nil, err
+		}
+		defer words.Close()
+	}
 
 	r := &Report{Benchmark: b.Name, Split: b.Split, Queries: len(b.Queries), Docs: len(b.Docs), Unloaded: len(b.Unloaded)}
+	if words != nil {
+		r.Words = &Figures{}
+	}
 	for _, c := range b.CopiesOf {
 		r.Copies += len(c)
 	}
@@ -135,7 +154,7 @@ func Run(ctx context.Context, b *Benchmark, opts Options) (*Report, error) {
 			for _, x := range res.Results {
 				ranked = append(ranked, b.docsOf(x.ID)...)
 			}
-			qr.NoMatch, qr.Confidence = res.NoMatch, res.Confidence
+			qr.NoMatch, qr.Confidence, qr.Meaning = res.NoMatch, res.Confidence, bestMeaning(res)
 			r.scoreAnswer(&qr, q, res, ranked)
 			if err := r.scoreCueAnswer(ctx, ix, qr.AnswerOK != nil, q, res, ranked, cues); err != nil {
 				return nil, err
@@ -161,6 +180,11 @@ func Run(ctx context.Context, b *Benchmark, opts Options) (*Report, error) {
 			}
 		}
 
+		if words != nil {
+			if err := r.Words.add(ctx, words, b, q, &qr); err != nil {
+				return nil, err
+			}
+		}
 		bids, err := base.search(ctx, q.Text, recallDepth)
 		if err != nil {
 			return nil, err
@@ -172,7 +196,10 @@ func Run(ctx context.Context, b *Benchmark, opts Options) (*Report, error) {
 		r.PerQuery = append(r.PerQuery, qr)
 	}
 	n := float64(max(1, len(b.Queries)))
-	for _, f := range []*Figures{&r.Paperbot, &r.Baseline} {
+	for _, f := range []*Figures{&r.Paperbot, &r.Baseline, r.Words} {
+		if f == nil {
+			continue
+		}
 		f.NDCG10 /= n
 		f.MRR10 /= n
 		f.Recall100 /= n
@@ -183,6 +210,45 @@ func Run(ctx context.Context, b *Benchmark, opts Options) (*Report, error) {
 	slices.Sort(times)
 	r.P50, r.P99 = percentile(times, 50), percentile(times, 99)
 	return r, nil
+}
+
+// bestMeaning is the best cosine with the query of res's first three
+// papers, those the confidence looks at.
+func bestMeaning(res *search.Results) float64 {
+	best := 0.0
+	for _, r := range res.Results[:min(3, len(res.Results))] {
+		best = max(best, r.Meaning)
+	}
+	return best
+}
+
+// add scores query q asked of the words-only index ix into f (sums; Run
+// divides).
+func (f *Figures) add(ctx context.Context, ix *search.Index, b *Benchmark, q Query, qr *QueryResult) error {
+	var ranked, deep []string
+	for _, n := range []int{pageSize, recallDepth} {
+		res, err := ask(ctx, ix, q.Text, n)
+		if err != nil {
+			if search.KindOf(err) != search.Invalid {
+				return err
+			}
+			break
+		}
+		var ids []string
+		for _, x := range res.Results {
+			ids = append(ids, b.docsOf(x.ID)...)
+		}
+		if n == pageSize {
+			ranked = ids
+		} else {
+			deep = ids
+		}
+	}
+	qr.WordsNDCG = ndcgAt(pageSize, ranked, q.Relevant)
+	f.NDCG10 += qr.WordsNDCG
+	f.MRR10 += mrrAt(pageSize, ranked, q.Relevant)
+	f.Recall100 += recallAt(recallDepth, deep, q.Relevant)
+	return nil
 }
 
 // scoreAnswer judges the sentence paperbot offers (its answer, else its

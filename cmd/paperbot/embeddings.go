@@ -1,0 +1,142 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/url"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/paperbot/paperbot/search"
+	"github.com/paperbot/paperbot/search/semantic"
+	"github.com/paperbot/paperbot/search/semantic/served"
+)
+
+// maxEmbeddingsBatch bounds PAPERBOT_EMBEDDINGS_BATCH: servers cap a
+// request's inputs (OpenAI at 2,048).
+const maxEmbeddingsBatch = 2048
+
+// validateEmbeddings checks the embeddings server settings.
+func (c Config) validateEmbeddings() error {
+	var errs []error
+	if c.EmbeddingsURL != "" {
+		u, err := url.Parse(c.EmbeddingsURL)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			errs = append(errs, fmt.Errorf("PAPERBOT_EMBEDDINGS_URL must be an http(s) URL such as http://127.0.0.1:11434 (the part before /v1/embeddings)"))
+		}
+		if c.EmbeddingsModel == "" {
+			errs = append(errs, fmt.Errorf("PAPERBOT_EMBEDDINGS_MODEL must name the model to ask PAPERBOT_EMBEDDINGS_URL for, such as nomic-embed-text"))
+		}
+		if !c.Meaning {
+			errs = append(errs, fmt.Errorf("PAPERBOT_EMBEDDINGS_URL is set but PAPERBOT_MEANING is false: unset one"))
+		}
+	}
+	if c.EmbeddingsBatch < 1 || c.EmbeddingsBatch > maxEmbeddingsBatch {
+		errs = append(errs, fmt.Errorf("PAPERBOT_EMBEDDINGS_BATCH must be between 1 and %d", maxEmbeddingsBatch))
+	}
+	if c.EmbeddingsTimeout <= 0 {
+		errs = append(errs, fmt.Errorf("PAPERBOT_EMBEDDINGS_TIMEOUT must be positive, such as 30s"))
+	}
+	return errors.Join(errs...)
+}
+
+// meaningOptions sets the sentence-model side of opts from cfg: words
+// alone, the embedded model (the default, opts unchanged), or a served
+// model behind a vector cache in the data directory. A server that cannot
+// be reached now is not an error: the index builds on words and
+// fillVectors adds the vectors once it answers.
+func (cfg Config) meaningOptions(ctx context.Context, opts *search.Options, log *slog.Logger) error {
+	if !cfg.Meaning {
+		opts.NoMeaning = true
+		return nil
+	}
+	if cfg.EmbeddingsURL == "" {
+		return nil
+	}
+	client, err := cfg.embeddingsClient()
+	if err != nil {
+		return err
+	}
+	var emb semantic.Embedder = client
+	if cfg.DataDir != "" {
+		cache, err := served.OpenCache(cfg.DataDir, log)
+		if err != nil {
+			return fmt.Errorf("open the embeddings cache in %s: %w", cfg.DataDir, err)
+		}
+		emb, opts.Release = served.NewCachedEmbedder(client, cache), cache.Close
+	}
+	pctx, cancel := context.WithTimeout(ctx, cfg.EmbeddingsTimeout)
+	defer cancel()
+	if dims, err := client.Probe(pctx); err != nil {
+		log.Warn("embeddings server not answering: papers are indexed on words and get their vectors once it answers",
+			"url", shownURL(cfg.EmbeddingsURL), "model", cfg.EmbeddingsModel, "err", oneLine(err))
+	} else {
+		log.Info("embeddings server answers", "url", shownURL(cfg.EmbeddingsURL), "model", cfg.EmbeddingsModel, "dims", dims)
+	}
+	opts.Embedder = emb
+	opts.MeaningFailed = func(err error) {
+		log.Warn("query not embedded, answered on words alone", "model", cfg.EmbeddingsModel, "err", oneLine(err))
+	}
+	return nil
+}
+
+func (cfg Config) embeddingsClient() (*served.Client, error) {
+	c, err := served.New(served.Config{URL: cfg.EmbeddingsURL, Model: cfg.EmbeddingsModel, APIKey: cfg.EmbeddingsKey,
+		BatchSize: cfg.EmbeddingsBatch, Timeout: cfg.EmbeddingsTimeout})
+	if err != nil {
+		return nil, fmt.Errorf("PAPERBOT_EMBEDDINGS_URL: %w", err)
+	}
+	return c, nil
+}
+
+// meaningMetrics export how the sentence model fares: queries it failed
+// (answered on words alone) and papers still without a vector.
+func meaningMetrics(ix *search.Index) []prometheus.Collector {
+	return []prometheus.Collector{
+		prometheus.NewCounterFunc(prometheus.CounterOpts{
+			Name: "paperbot_query_embedding_failures_total", Help: "Queries answered on words alone because the embeddings server failed or was too slow.",
+		}, func() float64 { return float64(ix.MeaningFailures()) }),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "paperbot_papers_without_vectors", Help: "Papers indexed while the embeddings server was down, found by their words only until their vectors are filled in.",
+		}, func() float64 { return float64(ix.MissingVectors()) }),
+	}
+}
+
+// fillVectorsEvery is how often serve retries the vectors a served model
+// down at build time left missing.
+const fillVectorsEvery = 5 * time.Minute
+
+// fillVectors adds the vectors of papers indexed while the embeddings
+// server was down, every fillVectorsEvery until none is missing or ctx
+// ends.
+func fillVectors(ctx context.Context, ix *search.Index, log *slog.Logger) {
+	t := time.NewTicker(fillVectorsEvery)
+	defer t.Stop()
+	for ix.MissingVectors() > 0 {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		n, err := ix.FillVectors(ctx)
+		if err != nil {
+			log.Warn("papers still without vectors", "missing", ix.MissingVectors(), "err", oneLine(err))
+			continue
+		}
+		log.Info("paper vectors filled in", "papers", n)
+	}
+}
+
+// shownURL is u without what may hold a secret (user info, query), for
+// logs.
+func shownURL(u string) string {
+	p, err := url.Parse(u)
+	if err != nil {
+		return "(unparsable URL)"
+	}
+	p.User, p.RawQuery, p.Fragment = nil, "", ""
+	return p.String()
+}

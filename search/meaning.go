@@ -1,0 +1,237 @@
+package search
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/paperbot/paperbot/search/semantic"
+)
+
+// The meaning stage: each paper has a vector from a sentence model
+// (semantic.Embedder), kept beside the index (vectors.go). A query's vector
+// brings the papers closest in meaning into the candidates, even those that
+// share no word with it, and its cosine with each candidate joins the word
+// score in the final rank and the confidence. Every weight is in Tuning,
+// fitted on train splits (paperbot eval --split train --set meaning=…).
+
+// embeddedModel is the static model built into the binary, loaded once.
+var embeddedModel = sync.OnceValues(func() (semantic.Embedder, error) { return semantic.Embedded() })
+
+// embedderOf is the Embedder opts asks for: nil when the index is to be
+// built on words alone.
+func embedderOf(opts Options) (semantic.Embedder, error) {
+	switch {
+	case opts.NoMeaning:
+		return nil, nil
+	case opts.Embedder != nil:
+		return opts.Embedder, nil
+	}
+	return embeddedModel()
+}
+
+// paperText is what a paper's vector is made of.
+func paperText(p *Paper) string {
+	if p.Title == "" {
+		return p.Abstract
+	}
+	return p.Title + ". " + p.Abstract
+}
+
+// queryEmbedTimeout bounds the wait for a query's vector (a served model
+// slow or down): past it the words answer alone.
+const queryEmbedTimeout = 2 * time.Second
+
+// vectorBatch is how many papers are embedded at once while indexing.
+const vectorBatch = 256
+
+// vectorBuilder embeds papers as they are indexed. An embedder that fails
+// (a served model down) leaves the papers it missed without vectors: they
+// are still found by their words, and Err says why.
+type vectorBuilder struct {
+	emb   semantic.Embedder
+	pv    *paperVectors
+	ids   []string
+	texts []string
+	err   error
+}
+
+func newVectorBuilder(emb semantic.Embedder, capacity int) *vectorBuilder {
+	if emb == nil || emb.Dims() <= 0 {
+		return nil // no embedder, or a served one not reached yet
+	}
+	return &vectorBuilder{emb: emb, pv: newPaperVectors(emb.ModelID(), emb.Dims(), capacity)}
+}
+
+func (vb *vectorBuilder) add(ctx context.Context, p *Paper) {
+	if vb == nil {
+		return
+	}
+	vb.ids = append(vb.ids, p.ID)
+	vb.texts = append(vb.texts, paperText(p))
+	if len(vb.ids) == vectorBatch {
+		vb.flush(ctx)
+	}
+}
+
+func (vb *vectorBuilder) flush(ctx context.Context) {
+	if vb == nil || len(vb.ids) == 0 {
+		return
+	}
+	if vb.err == nil {
+		vs, err := vb.emb.Embed(ctx, vb.texts)
+		if err == nil && len(vs) != len(vb.ids) {
+			err = errWrongVectorCount
+		}
+		if err != nil {
+			vb.err = err
+		} else {
+			for i, id := range vb.ids {
+				if len(vs[i]) == vb.pv.dims {
+					vb.pv.add(id, vs[i])
+				}
+			}
+		}
+	}
+	vb.ids, vb.texts = vb.ids[:0], vb.texts[:0]
+}
+
+// finish embeds what is pending and returns the vectors (nil without an
+// embedder).
+func (vb *vectorBuilder) finish(ctx context.Context) *paperVectors {
+	if vb == nil {
+		return nil
+	}
+	vb.flush(ctx)
+	return vb.pv
+}
+
+var errWrongVectorCount = &Error{Op: "embed papers", Kind: Internal, Msg: "the model returned another number of vectors than texts"}
+
+// queryVector is the vector of the query's topic words, nil when the live
+// vectors cannot be used (none, or made by another model than the live
+// Embedder) or the query has no text.
+func (s *state) queryVector(ctx context.Context, groups []group) []float32 {
+	off := s.tune.Meaning == 0 && s.tune.MeaningDepth == 0 && s.tune.MeaningConf == 0
+	if off || s.emb == nil || s.vecs.len() == 0 || s.vecs.model != s.emb.ModelID() {
+		return nil
+	}
+	words := make([]string, 0, len(groups))
+	for _, g := range groups {
+		// A year, venue, link or author's name says nothing of the topic
+		// to a sentence model.
+		if !g.isMeta() && !g.link && len(g.names) == 0 {
+			words = append(words, g.surface)
+		}
+	}
+	if len(words) == 0 {
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(ctx, queryEmbedTimeout)
+	defer cancel()
+	vs, err := s.emb.Embed(ctx, []string{strings.Join(words, " ")})
+	if err != nil || len(vs) != 1 || len(vs[0]) != s.vecs.dims {
+		// A served model down or misconfigured: the words still answer.
+		s.meaningFailed(err)
+		return nil
+	}
+	return vs[0]
+}
+
+// meaningFailed reports a query-time embedding failure to the
+// Options.MeaningFailed hook, if any.
+func (s *state) meaningFailed(err error) {
+	if s.onMeaningFail != nil {
+		s.onMeaningFail(err)
+	}
+}
+
+// hasMeta reports whether a group names a year or venue: the user asked
+// for those papers, which meaning alone does not find.
+func hasMeta(groups []group) bool {
+	return slices.ContainsFunc(groups, func(g group) bool { return g.isMeta() })
+}
+
+// withMeaning brings the papers nearest in meaning into the re-ranked head
+// of cands and fuses each head paper's word rank with its cosine (Tuning.
+// Meaning); the deeper candidates stay below in their order. Papers found
+// by meaning alone join only an unfiltered query: a filter or an exclusion
+// is bleve's to apply.
+func (s *state) withMeaning(ctx context.Context, q *parsedQuery, groups []group, mt *matcher, cands []candidate, qv []float32) []candidate {
+	if qv == nil {
+		return cands
+	}
+	n := min(len(cands), max(s.tune.Rerank, 1))
+	head := slices.Clone(cands[:n])
+	rest := cands[n:]
+	if s.tune.MeaningDepth > 0 && !q.narrowed() && !hasMeta(groups) {
+		have := make(map[string]bool, n)
+		for _, c := range head {
+			have[c.doc.ID] = true
+		}
+		for _, nr := range s.vecs.nearest(qv, s.tune.MeaningDepth, nil) {
+			id := s.vecs.ids[nr.i]
+			if have[id] || nr.cos < s.tune.MeaningKeep {
+				continue
+			}
+			r, ok, err := s.record(id)
+			if err != nil || !ok {
+				continue
+			}
+			c := candidate{doc: r, byMeaning: true}
+			s.scoreCandidate(&c, mt, mt.grams)
+			head = append(head, c)
+			rest = slices.DeleteFunc(rest, func(c candidate) bool { return c.doc.ID == id })
+		}
+	}
+	top := 0.0
+	for _, c := range head {
+		top = max(top, c.rank)
+	}
+	if top <= 0 {
+		top = 1
+	}
+	for i := range head {
+		c := &head[i]
+		c.cos, c.hasCos = s.vecs.cosOf(c.doc.ID, qv)
+		words := c.rank / top
+		if c.byMeaning {
+			// Its words, if any, were not enough for bleve: it ranks by
+			// meaning alone, below every paper the words found unless
+			// Meaning lifts it, closest first.
+			words = meaningOnlyTie * c.cos
+		}
+		c.rank = top * (words + s.tune.Meaning*max(0, c.cos))
+	}
+	sortByRank(head)
+	out := append(head, rest...)
+	for i := len(head); i < len(out); i++ {
+		out[i].rank = out[i-1].rank * 0.99
+	}
+	return out
+}
+
+// meaningOnlyTie orders the papers found by meaning alone among
+// themselves, by cosine, when Tuning.Meaning is 0.
+const meaningOnlyTie = 1e-6
+
+// meaningConfidence is the confidence the query's cosine with its closest
+// shown paper adds (Tuning.MeaningConf), or takes away below
+// Tuning.MeaningCenter.
+func (s *state) meaningConfidence(cands []candidate) float64 {
+	if s.tune.MeaningConf == 0 {
+		return 0
+	}
+	best, any := 0.0, false
+	for _, c := range cands[:min(len(cands), confidenceDepth)] {
+		if c.hasCos {
+			best, any = max(best, c.cos), true
+		}
+	}
+	if !any {
+		return 0
+	}
+	return s.tune.MeaningConf * (best - s.tune.MeaningCenter)
+}

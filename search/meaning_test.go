@@ -1,0 +1,257 @@
+package search
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"sync/atomic"
+	"testing"
+
+	"github.com/paperbot/paperbot/search/semantic"
+)
+
+// flakyEmbedder is the embedded model behind a switch: while down it fails
+// like a served model that cannot be reached, and reports no size until it
+// has answered once.
+type flakyEmbedder struct {
+	inner    semantic.Embedder
+	down     atomic.Bool
+	answered atomic.Bool
+	id       string // ModelID; "" is the inner model's
+}
+
+func newFlaky(t *testing.T) *flakyEmbedder {
+	t.Helper()
+	m, err := embeddedModel()
+	if err != nil {
+		t.Fatalf("embedded model: %v", err)
+	}
+	return &flakyEmbedder{inner: m}
+}
+
+var errServerDown = errors.New("connection refused")
+
+func (f *flakyEmbedder) Embed(ctx context.Context, texts []string) ([][]float32, error) {
+	if f.down.Load() {
+		return nil, errServerDown
+	}
+	f.answered.Store(true)
+	return f.inner.Embed(ctx, texts)
+}
+
+func (f *flakyEmbedder) Dims() int {
+	if !f.answered.Load() {
+		return 0
+	}
+	return f.inner.Dims()
+}
+
+func (f *flakyEmbedder) ModelID() string {
+	if f.id != "" {
+		return f.id
+	}
+	return f.inner.ModelID()
+}
+
+func TestPaperVectorsEncoding(t *testing.T) {
+	pv := randomVectors(50, 16, 1)
+	b := pv.encode()
+	got, err := decodeVectors(b)
+	if err != nil {
+		t.Fatalf("decode: %v", err)
+	}
+	if got.model != pv.model || got.dims != pv.dims || !slices.Equal(got.ids, pv.ids) || !slices.Equal(got.codes, pv.codes) || !slices.Equal(got.scales, pv.scales) {
+		t.Fatal("decoded vectors differ from the encoded ones")
+	}
+	for name, bad := range map[string][]byte{
+		"flipped byte": func() []byte { c := slices.Clone(b); c[len(c)/2] ^= 1; return c }(),
+		"truncated":    b[:len(b)-7],
+		"empty":        nil,
+		"other magic":  append([]byte("PBVECS99"), b[8:]...),
+	} {
+		if _, err := decodeVectors(bad); !errors.Is(err, errDamagedVectors) {
+			t.Errorf("%s: err %v, want errDamagedVectors", name, err)
+		}
+	}
+}
+
+func TestNearestIsExact(t *testing.T) {
+	for _, n := range []int{7, 300, 3 * nearestSplit} {
+		pv := randomVectors(n, 32, 2)
+		q := randomUnit(rand.New(rand.NewPCG(9, uint64(n))), 32)
+		keep := func(id string) bool { return id[len(id)-1] != '3' }
+		var want []near
+		for i := range pv.ids {
+			if keep(pv.ids[i]) {
+				want = append(want, near{i, pv.cos(i, q)})
+			}
+		}
+		sortNear(want)
+		got := pv.nearest(q, 10, keep)
+		if !slices.Equal(got, want[:min(10, len(want))]) {
+			t.Errorf("%d papers: nearest %v, want %v", n, got, want[:min(10, len(want))])
+		}
+	}
+}
+
+func TestVectorsFollowChanges(t *testing.T) {
+	pv := randomVectors(5, 8, 3)
+	v := randomUnit(rand.New(rand.NewPCG(4, 4)), 8)
+	next := pv.with(map[string][]float32{"p1": v, "new": v}, []string{"p3"})
+	if next.len() != 5 || pv.len() != 5 {
+		t.Fatalf("%d vectors after the change (%d before), want 5 and 5", next.len(), pv.len())
+	}
+	if _, ok := next.pos["p3"]; ok {
+		t.Error("a deleted paper kept its vector")
+	}
+	for _, id := range []string{"p1", "new"} {
+		if c, ok := next.cosOf(id, v); !ok || c < 0.99 {
+			t.Errorf("%s: cosine with its new vector %.3f (%v), want 1", id, c, ok)
+		}
+	}
+	if c, _ := pv.cosOf("p1", v); c > 0.99 {
+		t.Error("the change altered the vectors it was made from")
+	}
+}
+
+// TestMeaningFindsWhatNoWordMatches: "neuroscience" is a word no seed
+// abstract uses; the sentence model still puts the brain-network paper
+// first, and says it matched by meaning.
+func TestMeaningFindsWhatNoWordMatches(t *testing.T) {
+	ix, _ := seedIndex(t)
+	res := search2(t, ix, "neuroscience")
+	if len(res.Results) == 0 {
+		t.Fatal("no paper listed")
+	}
+	top := res.Results[0]
+	if top.ID != "ba0mzbhf" || top.Meaning <= 0 || len(top.Matched) > 0 {
+		t.Errorf("first %s %q (meaning %.2f, matched %v), want NeuroTree (ba0mzbhf) by meaning alone", top.ID, top.Title, top.Meaning, top.Matched)
+	}
+}
+
+// TestMeaningConfidenceSeparatesTopics: a question on what a paper is
+// about gains confidence from the paper's closeness in meaning.
+func TestMeaningConfidenceSeparatesTopics(t *testing.T) {
+	_, c := seedIndex(t)
+	meaning := DefaultTuning()
+	meaning.MeaningConf, meaning.MeaningCenter = 0.3, 0.4
+	on := openT(t, c, Options{Tuning: &meaning})
+	words := meaning
+	words.MeaningConf = 0
+	off := openT(t, c, Options{Tuning: &words})
+	const q = "kv cache compression for long-context inference"
+	a, b := search2(t, on, q), search2(t, off, q)
+	if a.NoMatch || a.Confidence <= b.Confidence {
+		t.Errorf("%q: confidence %.3f with meaning, %.3f without (refused %v): a paper on it should raise it", q, a.Confidence, b.Confidence, a.NoMatch)
+	}
+}
+
+func TestVectorsPersistAndFollowApply(t *testing.T) {
+	_, c := seedIndex(t)
+	dir := t.TempDir()
+	ix := openT(t, c, Options{Dir: dir})
+	if n := ix.MissingVectors(); n != 0 {
+		t.Fatalf("%d papers without a vector after a build", n)
+	}
+	apply(t, ix, Batch{Upsert: []Paper{tardigrade("tardi001")}, Delete: []string{"ba0mzbhf"}})
+	if n := ix.MissingVectors(); n != 0 {
+		t.Fatalf("%d papers without a vector after Apply", n)
+	}
+	if err := ix.Close(); err != nil {
+		t.Fatal(err)
+	}
+	re, err := OpenDir(context.Background(), Options{Dir: dir})
+	if err != nil {
+		t.Fatalf("reopen: %v", err)
+	}
+	defer re.Close()
+	res := search2(t, re, "microscopic animals surviving in space")
+	if len(res.Results) == 0 || res.Results[0].ID != "tardi001" || res.Results[0].Meaning <= 0 {
+		t.Fatalf("the paper added by Apply is not first by meaning after a reopen: %+v", res.Results)
+	}
+	for _, r := range search2(t, re, "neuroscience").Results {
+		if r.ID == "ba0mzbhf" {
+			t.Error("a deleted paper is still found by meaning")
+		}
+	}
+}
+
+func TestOtherModelsVectorsAreNeverQueried(t *testing.T) {
+	_, c := seedIndex(t)
+	dir := t.TempDir()
+	ix := openT(t, c, Options{Dir: dir})
+	if err := ix.Close(); err != nil {
+		t.Fatal(err)
+	}
+	other := newFlaky(t)
+	other.id = "static/another-model/256/0000"
+	other.answered.Store(true)
+	if _, err := OpenDir(context.Background(), Options{Dir: dir, Embedder: other}); KindOf(err) != NotFound {
+		t.Fatalf("OpenDir with another model: err %v, want NotFound (the caller rebuilds)", err)
+	}
+	re, err := Open(context.Background(), c, Options{Dir: dir, Embedder: other})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer re.Close()
+	if !re.Built() || re.MissingVectors() != 0 {
+		t.Errorf("Open with another model: built %v, %d papers without its vectors; want a rebuild with them", re.Built(), re.MissingVectors())
+	}
+}
+
+func TestServedModelDownAtQueryAnswersOnWords(t *testing.T) {
+	_, c := seedIndex(t)
+	emb := newFlaky(t)
+	emb.answered.Store(true) // up at build
+	var heard []error
+	ix := openT(t, c, Options{Embedder: emb, MeaningFailed: func(err error) { heard = append(heard, err) }})
+	emb.down.Store(true)
+	res := search2(t, ix, "kv cache compression")
+	if res.NoMatch || len(res.Results) == 0 {
+		t.Fatalf("with the model down: refused %v, %d results; the words should still answer", res.NoMatch, len(res.Results))
+	}
+	if ix.MeaningFailures() != 1 || len(heard) != 1 || !errors.Is(heard[0], errServerDown) {
+		t.Errorf("failures counted %d, heard %v; want one, the server's error", ix.MeaningFailures(), heard)
+	}
+}
+
+func TestServedModelDownAtBuildFillsVectorsLater(t *testing.T) {
+	_, c := seedIndex(t)
+	emb := newFlaky(t)
+	emb.down.Store(true)
+	ix := openT(t, c, Options{Dir: t.TempDir(), Embedder: emb})
+	if n := ix.MissingVectors(); n != len(c.Papers) {
+		t.Fatalf("%d papers without vectors after a build with the model down, want all %d", n, len(c.Papers))
+	}
+	if _, err := ix.FillVectors(context.Background()); err == nil {
+		t.Error("FillVectors with the model still down reported success")
+	}
+	emb.down.Store(false)
+	n, err := ix.FillVectors(context.Background())
+	if err != nil || n != len(c.Papers) || ix.MissingVectors() != 0 {
+		t.Fatalf("FillVectors: %d added, err %v, %d still missing", n, err, ix.MissingVectors())
+	}
+	if res := search2(t, ix, "neuroscience"); len(res.Results) == 0 || res.Results[0].Meaning <= 0 {
+		t.Error("the filled-in vectors are not used")
+	}
+}
+
+func randomVectors(n, dims int, seed uint64) *paperVectors {
+	r := rand.New(rand.NewPCG(seed, seed))
+	pv := newPaperVectors("test/model", dims, n)
+	for i := range n {
+		pv.add("p"+strconv.Itoa(i), randomUnit(r, dims))
+	}
+	return pv
+}
+
+func randomUnit(r *rand.Rand, dims int) []float32 {
+	v := make([]float32, dims)
+	for i := range v {
+		v[i] = float32(r.NormFloat64())
+	}
+	semantic.Normalize(v)
+	return v
+}
