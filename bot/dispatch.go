@@ -26,6 +26,19 @@ func (b *Bot) dispatch(ctx context.Context, req *Request) (rep *Reply, err error
 		}
 		return h(ctx, req)
 	}
+	if req.Source == SourceMention || req.Source == SourceDM {
+		th, ok := b.threadOf(ctx, req)
+		if ok {
+			if rep, ok, err := b.followUp(ctx, req, th); ok {
+				return rep, err
+			}
+		}
+		// A reply in someone's thread that is not for the bot, or chat
+		// between people there, gets nothing.
+		if req.threadOnly && (!ok || onlyThanks(req.Text) || onlyGreetings(req.Text) || !hasWordRune(req.Text)) {
+			return nil, nil
+		}
+	}
 	if onlyThanks(req.Text) {
 		return textReply("You're welcome! Ask me about papers any time; `"+EscapeInline(req.helpCommand())+"` lists what I can do.", VisibilityDefault), nil
 	}

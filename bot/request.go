@@ -67,6 +67,12 @@ type Request struct {
 	dedup []dedupKey
 	// received is when the envelope was read.
 	received time.Time
+	// threadOnly marks a channel message that does not mention the bot: it
+	// is answered only as a follow-up in a thread the bot answered in.
+	threadOnly bool
+	// msgTS is the ts of the user's message an event carries: the same
+	// message delivered as two events is answered once.
+	msgTS string
 }
 
 // ActionInfo describes a button click.

@@ -47,6 +47,9 @@ type EventSubscription struct {
 var Events = []EventSubscription{
 	{"app_mention", "app_mentions:read"},
 	{"message.im", "im:history"},
+	// Replies in threads the bot answered in are follow-ups, mention or not.
+	{"message.channels", "channels:history"},
+	{"message.groups", "groups:history"},
 	{"app_home_opened", ""},
 }
 

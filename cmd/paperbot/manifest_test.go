@@ -74,8 +74,9 @@ func TestManifestMatchesCode(t *testing.T) {
 	}
 
 	// Events the handler acts on are the manifest's bot events.
-	eventOfType := map[string]string{
-		"AppMentionEvent": "app_mention", "MessageEvent": "message.im", "AppHomeOpenedEvent": "app_home_opened",
+	eventOfType := map[string][]string{
+		"AppMentionEvent": {"app_mention"}, "MessageEvent": {"message.im", "message.channels", "message.groups"},
+		"AppHomeOpenedEvent": {"app_home_opened"},
 	}
 	envelopes := map[string]bool{"EventsAPIEvent": true, "CallbackEvent": true, "EventsAPICallbackEvent": true}
 	handled := map[string]bool{}
@@ -85,12 +86,14 @@ func TestManifestMatchesCode(t *testing.T) {
 			if envelopes[c[1]] {
 				continue
 			}
-			ev, ok := eventOfType[c[1]]
+			evs, ok := eventOfType[c[1]]
 			if !ok {
 				t.Errorf("%s handles slackevents.%s: add its event to bot.Events, the manifest and this test", file, c[1])
 				continue
 			}
-			handled[ev] = true
+			for _, ev := range evs {
+				handled[ev] = true
+			}
 		}
 	}
 	var declaredEvents []string
