@@ -32,6 +32,7 @@ type Bot struct {
 	home     []HomeBlocksFunc
 	dedup    *dedup
 	threads  thread.Store
+	finder   PaperFinder // nil: only indexed papers unfurl
 	metrics  *metrics
 	index    *indexMetrics
 	now      func() time.Time
@@ -57,6 +58,7 @@ type options struct {
 	now        func() time.Time
 	feeds      FeedStatus
 	threads    thread.Store
+	finder     PaperFinder
 }
 
 // WithThreadStore keeps the context of the threads the bot answers in (the
@@ -169,7 +171,7 @@ func New(cfg Config, s Searcher, logger *slog.Logger, opts ...Option) (*Bot, err
 	}
 	b.socket = socketmode.New(client, smOpts...)
 	b.dedup = newDedup(cfg.DedupMax, b.now)
-	b.threads = o.threads
+	b.threads, b.finder = o.threads, o.finder
 	if b.threads == nil {
 		b.threads = thread.NewMemory(cfg.DedupMax)
 	}

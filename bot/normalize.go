@@ -86,6 +86,8 @@ func (b *Bot) fromInnerEvent(data any) *Request {
 			Text: PlainText(e.Text), Invocation: b.mentionName() + " ", msgTS: e.TimeStamp}
 	case *slackevents.MessageEvent:
 		return b.fromMessage(e, self)
+	case *slackevents.LinkSharedEvent:
+		return b.fromLinkShared(e, self)
 	case *slackevents.AppHomeOpenedEvent:
 		if e.User == "" || (e.Tab != "" && e.Tab != "home") {
 			return nil

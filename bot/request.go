@@ -20,6 +20,9 @@ const (
 	// SourceHome is a user opening the App Home tab; the bot publishes the
 	// Home view instead of replying.
 	SourceHome
+	// SourceUnfurl is a message with paper links (link_shared); the bot
+	// unfolds them with chat.unfurl instead of replying.
+	SourceUnfurl
 )
 
 func (s Source) String() string {
@@ -34,6 +37,8 @@ func (s Source) String() string {
 		return "action"
 	case SourceHome:
 		return "home"
+	case SourceUnfurl:
+		return "unfurl"
 	}
 	return "unknown"
 }
@@ -62,6 +67,10 @@ type Request struct {
 	TriggerID   string
 	// Action is set for button clicks.
 	Action *ActionInfo
+	// Links are the URLs of a SourceUnfurl request, in the message at
+	// MessageTS.
+	Links     []string
+	MessageTS string
 	// dedup identifies the delivery; a request is dropped as a duplicate
 	// when any key was already handled.
 	dedup []dedupKey

@@ -34,6 +34,8 @@ var APIMethods = []APIMethod{
 	{"JoinConversationContext", "conversations.join", []string{"channels:join"}},
 	// apps.connections.open takes the app-level token (connections:write).
 	{"StartSocketModeContext", "apps.connections.open", nil},
+	// Paper links pasted in a conversation unfold into cards.
+	{"UnfurlMessageContext", "chat.unfurl", []string{"links:write"}},
 }
 
 // EventSubscription is a bot event the handler acts on and the scope Slack
@@ -50,6 +52,7 @@ var Events = []EventSubscription{
 	// Replies in threads the bot answered in are follow-ups, mention or not.
 	{"message.channels", "channels:history"},
 	{"message.groups", "groups:history"},
+	{"link_shared", "links:read"},
 	{"app_home_opened", ""},
 }
 

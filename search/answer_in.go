@@ -11,12 +11,15 @@ import (
 // that match part of the question, the one the answer scorer rates best.
 // It is "" when no sentence matches: the abstract does not say, and no
 // sentence is offered as a guess. A question with no words to match ("what
-// does it do?") gets the paper's finding sentence. An unknown id is
+// does it do?", or none) gets the paper's finding sentence. An unknown id is
 // NotFound; a question Search would reject is Invalid.
 func (ix *Index) AnswerIn(ctx context.Context, id, question string) (Paper, string, error) {
-	q, err := parseQuery(question)
-	if err != nil {
-		return Paper{}, "", err
+	var q *parsedQuery
+	if strings.TrimSpace(question) != "" {
+		var err error
+		if q, err = parseQuery(question); err != nil {
+			return Paper{}, "", err
+		}
 	}
 	st, release, err := ix.live()
 	if err != nil {
@@ -27,8 +30,11 @@ func (ix *Index) AnswerIn(ctx context.Context, id, question string) (Paper, stri
 	if err != nil {
 		return Paper{}, "", err
 	}
-	mt := newMatcher(st.textGroups(q))
-	mt.grams = st.queryGrams(st.gramWords(q, mt.groups))
+	mt := newMatcher(nil)
+	if q != nil {
+		mt = newMatcher(st.textGroups(q))
+		mt.grams = st.queryGrams(st.gramWords(q, mt.groups))
+	}
 	sents := st.doc(p).sents
 	best := -1
 	if len(mt.groups) == 0 {
@@ -93,4 +99,20 @@ func inflectedSentence(text string, sents []span, mt *matcher, w *answerFeatures
 		return at[best]
 	}
 	return at[0]
+}
+
+// FindingSentence returns the sentence of abstract that states its finding,
+// as the answer scorer picks it for a paper matched by its title alone;
+// "" for an abstract with no sentence. It needs no index: it serves papers
+// shown but not indexed (a pasted link to a paper the corpus lacks).
+func FindingSentence(abstract string) string {
+	sents := sentences(abstract)
+	if len(sents) == 0 {
+		return ""
+	}
+	best := findingSentence(abstract, sents, newMatcher(nil), &fittedAnswerWeights)
+	if best < 0 {
+		return ""
+	}
+	return abstract[sents[best].Start:sents[best].End]
 }

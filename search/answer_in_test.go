@@ -35,3 +35,18 @@ func TestAnswerIn(t *testing.T) {
 		t.Errorf("unknown paper: %v, want NotFound", err)
 	}
 }
+
+// A paper the index lacks still shows its finding on a card.
+func TestFindingSentence(t *testing.T) {
+	ix, _ := seedIndex(t)
+	p, want, err := ix.AnswerIn(t.Context(), "5qc6brxw", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := FindingSentence(p.Abstract); got == "" || got != want {
+		t.Errorf("FindingSentence = %q, want the index's finding %q", got, want)
+	}
+	if got := FindingSentence(""); got != "" {
+		t.Errorf("FindingSentence(\"\") = %q", got)
+	}
+}

@@ -24,6 +24,9 @@ type Message struct {
 	Edits     int        // times replaced by chat.update or replace_original
 	Deleted   bool
 	PostedAt  time.Time // server clock
+	// Unfurls are the app's chat.unfurl attachments for the message's
+	// links, by URL, as received.
+	Unfurls map[string]json.RawMessage
 }
 
 // Metadata is Slack message metadata (chat.postMessage metadata argument).

@@ -52,6 +52,7 @@ var apiMethods = map[string]apiMethod{
 	"chat.update":           {handle: (*Server).chatUpdate},
 	"chat.delete":           {handle: (*Server).chatDelete},
 	"chat.getPermalink":     {handle: (*Server).chatGetPermalink},
+	"chat.unfurl":           {handle: (*Server).chatUnfurl},
 	"conversations.info":    {handle: (*Server).conversationsInfo},
 	"conversations.list":    {handle: (*Server).conversationsList},
 	"conversations.open":    {handle: (*Server).conversationsOpen},

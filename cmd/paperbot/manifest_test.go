@@ -76,7 +76,7 @@ func TestManifestMatchesCode(t *testing.T) {
 	// Events the handler acts on are the manifest's bot events.
 	eventOfType := map[string][]string{
 		"AppMentionEvent": {"app_mention"}, "MessageEvent": {"message.im", "message.channels", "message.groups"},
-		"AppHomeOpenedEvent": {"app_home_opened"},
+		"AppHomeOpenedEvent": {"app_home_opened"}, "LinkSharedEvent": {"link_shared"},
 	}
 	envelopes := map[string]bool{"EventsAPIEvent": true, "CallbackEvent": true, "EventsAPICallbackEvent": true}
 	handled := map[string]bool{}
@@ -115,6 +115,11 @@ func TestManifestMatchesCode(t *testing.T) {
 		t.Errorf("manifest scopes = %v\n the code needs  %v", scopes, want)
 	}
 
+	// Unfurl domains are those whose links the bot resolves.
+	if got := stringsOf(m["features"].(map[string]any)["unfurl_domains"]); !slices.Equal(got, sortedCopy(bot.UnfurlDomains)) {
+		t.Errorf("manifest unfurl_domains = %v, bot.UnfurlDomains = %v", got, bot.UnfurlDomains)
+	}
+
 	// The slash command is the one the bot answers and documents.
 	cmds := m["features"].(map[string]any)["slash_commands"].([]any)
 	if len(cmds) != 1 {
@@ -127,4 +132,10 @@ func TestManifestMatchesCode(t *testing.T) {
 	if hint, _ := cmd["usage_hint"].(string); hint == "" {
 		t.Error("the slash command needs a usage hint")
 	}
+}
+
+func sortedCopy(s []string) []string {
+	out := append([]string(nil), s...)
+	sort.Strings(out)
+	return out
 }
