@@ -1,14 +1,21 @@
 package bot
 
 import (
+	"context"
 	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/slack-go/slack"
 
 	"github.com/paperbot/paperbot/bot/bottest"
 	"github.com/paperbot/paperbot/bot/slacktest"
+	"github.com/paperbot/paperbot/ingest"
+	"github.com/paperbot/paperbot/search/sources"
 )
 
 // unfurlDomains are the manifest's, plus the seed corpus's own (icml.cc).
@@ -88,5 +95,53 @@ func TestE2EUnfurlIndexedPaper(t *testing.T) {
 	}
 	if e := h.WaitEphemeral("C1", "U2", 1); !strings.Contains(e.Text, "Papers like") {
 		t.Errorf("More like this on an unfurl: %q", e.Text)
+	}
+}
+
+// A link to a paper the index lacks is looked up on arXiv (a recorded
+// answer on loopback) and shown, marked as not indexed, without buttons;
+// with arXiv unreachable the link is left to Slack and the miss is logged.
+func TestE2EUnfurlLookedUpPaper(t *testing.T) {
+	found, err := os.ReadFile("../../shared/feeds/arxiv-api-2026-search-cat-cs.CL-max3.atom.xml")
+	if err != nil {
+		t.Skipf("recorded response not present: %v", err)
+	}
+	arxiv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Query().Get("id_list") == "2609.28471" {
+			w.Write(found)
+			return
+		}
+		http.Error(w, "unavailable", http.StatusInternalServerError)
+	}))
+	defer arxiv.Close()
+	client, err := sources.NewClient(sources.Config{Contact: "ops@example.org", APIURL: arxiv.URL + "/api/query",
+		Sleep: func(ctx context.Context, _ time.Duration) error { return ctx.Err() }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	finder := ingest.NewLinkFinder(client, ingest.NewMemoryLinkCache(10), nil)
+	h := startBot(t, harnessOpts{srv: []slacktest.Option{slacktest.WithUnfurlDomains(unfurlDomains...)}, bot: []Option{WithPaperFinder(finder)}})
+
+	link := "https://arxiv.org/abs/2609.28471v1"
+	ts, _ := h.srv.PasteLinks("C1", "U1", "new one: <"+link+">", "")
+	text, actions := unfurlText(t, h.waitUnfurls("C1", ts, 1)[link])
+	r, _ := client.LookUp(t.Context(), "arxiv:2609.28471")
+	for _, want := range []string{Truncate(EscapeInline(r.Title), 60)[:40], notIndexedLine} {
+		if !strings.Contains(text, want) {
+			t.Errorf("unfurl lacks %q:\n%s", want, text)
+		}
+	}
+	if len(actions) != 0 {
+		t.Errorf("a paper outside the index offers buttons %v", actions)
+	}
+
+	down := "https://arxiv.org/abs/2609.11111"
+	ts, _ = h.srv.PasteLinks("C1", "U1", "and <"+down+">", "")
+	h.Sentinel("U1")
+	bottest.WaitUntil(t, "the miss logged", func() bool { return strings.Contains(h.logs.String(), "paper link not unfurled") })
+	for _, m := range h.srv.Messages("C1") {
+		if m.TS == ts && len(m.Unfurls) != 0 {
+			t.Errorf("unfurled %v with arXiv failing", m.Unfurls)
+		}
 	}
 }

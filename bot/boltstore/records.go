@@ -122,7 +122,7 @@ func decodeTree(root *rawBucket, path string, salvaging bool) (contents, error) 
 
 // optionalBuckets are top-level buckets a store gets on first use (see
 // threads.go): a file without them is whole, one with them still ours.
-var optionalBuckets = []string{string(bucketThreads)}
+var optionalBuckets = []string{string(bucketThreads), string(bucketLinks)}
 
 // checkBuckets tells a paperbot store (whole or damaged) from a foreign file.
 func checkBuckets(root *rawBucket) error {

@@ -49,6 +49,7 @@ type Config struct {
 	FetchTZ         string `env:"PAPERBOT_FETCH_TZ" default:"America/New_York" desc:"IANA time zone of PAPERBOT_FETCH_AT (arXiv announces on US Eastern time)."`
 	ArXivURL        string `env:"PAPERBOT_ARXIV_URL" desc:"Base URL of arXiv's RSS feeds (categories are appended as /cs.LG+stat.ML). Change it for a mirror or a test server."`
 	ArXivOAIURL     string `env:"PAPERBOT_ARXIV_OAI_URL" desc:"arXiv's OAI-PMH endpoint, used to catch up on days missed while down."`
+	ArXivAPIURL     string `env:"PAPERBOT_ARXIV_API_URL" desc:"arXiv's query API, where a pasted arXiv link of a paper the index lacks is looked up (with PAPERBOT_CONTACT set) to unfold it."`
 	ArXivBackfill   int    `env:"PAPERBOT_ARXIV_BACKFILL_DAYS" default:"0" desc:"Days of arXiv the first fetch harvests over OAI-PMH before today's feed (0 to 30). 0: a first fetch takes today's announcements only, one request; back-filling lists whole archives (all of cs), some minutes at arXiv's pace."`
 	OpenReviewURL   string `env:"PAPERBOT_OPENREVIEW_URL" desc:"Base URL of the OpenReview API v2."`
 	OpenReviewToken string `env:"PAPERBOT_OPENREVIEW_TOKEN" secret:"true" desc:"OpenReview access token, sent as a bearer token to OpenReview only (it answers some anonymous clients with a browser check). Optional."`

@@ -100,6 +100,8 @@ func defaultOf(f reflect.StructField) string {
 		return sources.DefaultRSSURL
 	case "PAPERBOT_ARXIV_OAI_URL":
 		return sources.DefaultOAIURL
+	case "PAPERBOT_ARXIV_API_URL":
+		return sources.DefaultAPIURL
 	case "PAPERBOT_OPENREVIEW_URL":
 		return sources.DefaultOpenReviewURL
 	}

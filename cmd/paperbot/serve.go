@@ -111,6 +111,13 @@ func runServe(e *env, args []string) error {
 	if fd != nil {
 		opts = append(opts, bot.WithFeeds(fd.status()))
 	}
+	finder, err := linkFinder(cfg, fd, store, log)
+	if err != nil {
+		return err
+	}
+	if finder != nil {
+		opts = append(opts, bot.WithPaperFinder(finder))
+	}
 	b, err := bot.New(botCfg, ix, log, opts...)
 	if err != nil {
 		return err
