@@ -23,7 +23,7 @@ import (
 func (b *Bot) deliver(ctx context.Context, req *Request, rep *Reply) error {
 	rep = b.safeReply(rep)
 	switch req.Source {
-	case SourceSlash, SourceAction:
+	case SourceSlash, SourceAction, SourceShortcut:
 		if req.ResponseURL != "" {
 			return b.respond(ctx, req.ResponseURL, rep)
 		}

@@ -20,6 +20,8 @@ func (b *Bot) dispatch(ctx context.Context, req *Request) (rep *Reply, err error
 		return nil, b.publishHome(ctx, req.User)
 	case req.Source == SourceUnfurl:
 		return b.unfurl(ctx, req)
+	case req.Shortcut != nil:
+		return b.shortcut(ctx, req)
 	case req.Action != nil:
 		h, ok := b.table.action(req.Action.ID)
 		if !ok {

@@ -57,10 +57,17 @@ func (b *Bot) requestsFrom(evt socketmode.Event, received time.Time) []*Request 
 
 	case socketmode.EventTypeInteractive:
 		cb, ok := evt.Data.(slack.InteractionCallback)
-		if !ok || cb.Type != slack.InteractionTypeBlockActions {
+		if !ok {
 			return nil
 		}
-		reqs = b.fromBlockActions(cb, envKey)
+		switch cb.Type {
+		case slack.InteractionTypeBlockActions:
+			reqs = b.fromBlockActions(cb, envKey)
+		case slack.InteractionTypeMessageAction:
+			reqs = append(reqs, b.fromMessageAction(cb, envKey))
+		default:
+			return nil
+		}
 	}
 	for _, r := range reqs {
 		r.received = received

@@ -20,6 +20,9 @@ const (
 	// SourceHome is a user opening the App Home tab; the bot publishes the
 	// Home view instead of replying.
 	SourceHome
+	// SourceShortcut is a message shortcut; replies go to its
+	// response_url, privately.
+	SourceShortcut
 	// SourceUnfurl is a message with paper links (link_shared); the bot
 	// unfolds them with chat.unfurl instead of replying.
 	SourceUnfurl
@@ -39,6 +42,8 @@ func (s Source) String() string {
 		return "home"
 	case SourceUnfurl:
 		return "unfurl"
+	case SourceShortcut:
+		return "shortcut"
 	}
 	return "unknown"
 }
@@ -67,6 +72,8 @@ type Request struct {
 	TriggerID   string
 	// Action is set for button clicks.
 	Action *ActionInfo
+	// Shortcut is set for message shortcuts.
+	Shortcut *ShortcutInfo
 	// Links are the URLs of a SourceUnfurl request, in the message at
 	// MessageTS.
 	Links     []string

@@ -115,6 +115,22 @@ func TestManifestMatchesCode(t *testing.T) {
 		t.Errorf("manifest scopes = %v\n the code needs  %v", scopes, want)
 	}
 
+	// Message shortcuts are the ones the bot routes, by callback ID.
+	var declaredShortcuts, codeShortcuts []string
+	for _, s := range m["features"].(map[string]any)["shortcuts"].([]any) {
+		sc := s.(map[string]any)
+		declaredShortcuts = append(declaredShortcuts, sc["callback_id"].(string))
+		if sc["type"] != "message" {
+			t.Errorf("shortcut %v is %v, want a message shortcut", sc["callback_id"], sc["type"])
+		}
+	}
+	for _, s := range bot.Shortcuts {
+		codeShortcuts = append(codeShortcuts, s.CallbackID)
+	}
+	if !slices.Equal(sortedCopy(declaredShortcuts), sortedCopy(codeShortcuts)) {
+		t.Errorf("manifest shortcuts %v, the bot answers %v", declaredShortcuts, codeShortcuts)
+	}
+
 	// Unfurl domains are those whose links the bot resolves.
 	if got := stringsOf(m["features"].(map[string]any)["unfurl_domains"]); !slices.Equal(got, sortedCopy(bot.UnfurlDomains)) {
 		t.Errorf("manifest unfurl_domains = %v, bot.UnfurlDomains = %v", got, bot.UnfurlDomains)
