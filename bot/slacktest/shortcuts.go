@@ -32,11 +32,11 @@ func (s *Server) MessageShortcut(o ShortcutOpts) (string, error) {
 	p := map[string]any{
 		"type": "message_action", "callback_id": o.CallbackID, "token": VerificationToken,
 		"trigger_id": s.triggerIDLocked(), "action_ts": s.tsLocked(), "message_ts": m.TS,
-		"team":         map[string]any{"id": s.cfg.teamID, "domain": s.cfg.teamDomain},
-		"user":         map[string]any{"id": user.ID, "username": user.Name, "name": user.Name, "team_id": s.cfg.teamID},
-		"channel":      map[string]any{"id": m.Channel, "name": name},
-		"message":      m.wire(s.cfg.teamID, s.cfg.appID),
-		"response_url": s.newResponseURLLocked(m.Channel, user.ID, nil),
+		"team":                  map[string]any{"id": s.cfg.teamID, "domain": s.cfg.teamDomain},
+		"user":                  map[string]any{"id": user.ID, "username": user.Name, "name": user.Name, "team_id": s.cfg.teamID},
+		"channel":               map[string]any{"id": m.Channel, "name": name},
+		"message":               m.wire(s.cfg.teamID, s.cfg.appID),
+		"response_url":          s.newResponseURLLocked(m.Channel, user.ID, nil),
 		"is_enterprise_install": false, "enterprise": nil,
 	}
 	raw, _ := json.Marshal(p)
