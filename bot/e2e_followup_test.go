@@ -119,6 +119,11 @@ func TestE2EFollowUpNewTopic(t *testing.T) {
 	if !strings.Contains(text, res.Results[0].ID) {
 		t.Errorf("#1 after the new search names %s? got:\n%s", res.Results[0].ID, text)
 	}
+	// "latest" on a new topic is a search of that topic, not newer papers
+	// on the thread's question.
+	if text := h.reply("C1", "U1", ts, "what's the latest on kv cache compression?", 4).Text; !strings.Contains(text, "kv cache") {
+		t.Errorf("a new topic asking for the latest: %q", text)
+	}
 }
 
 // Follow-ups work in a direct message too, on its last answer.

@@ -37,12 +37,13 @@ func (b *Bot) threadOf(ctx context.Context, req *Request) (thread.Context, bool)
 // else (a new question, answered as one).
 func (b *Bot) followUp(ctx context.Context, req *Request, th thread.Context) (rep *Reply, ok bool, err error) {
 	f := parseFollowUp(req.Text)
+	if !f.names() && (f.Intent == followAsk || !f.Bare) {
+		// A new question, though it may say "latest" or "compare".
+		return nil, false, nil
+	}
 	if f.Intent == followNewer {
 		rep, err := b.newerOn(ctx, req, th)
 		return rep, true, err
-	}
-	if !f.names() && f.Intent == followAsk {
-		return nil, false, nil
 	}
 	ids, err := cardsNamed(f, th)
 	if err != nil {

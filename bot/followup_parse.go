@@ -33,6 +33,10 @@ type followUp struct {
 	// Rest is the text without the words that name cards or the intent:
 	// the question to answer from the paper.
 	Rest string
+	// Bare: Rest has only filler words ("anything … on this?"), so an
+	// intent that names no card is about the thread ("more like this"),
+	// not a new question ("compare diffusion and GANs").
+	Bare bool
 }
 
 // names reports whether the follow-up names any card.
@@ -44,7 +48,7 @@ var followupWordsTSV string
 // followWord is one row of followup_words.tsv.
 type followWord struct {
 	words []string // the phrase, split into words
-	role  string   // "ordinal", "this", "it", "all", "number" or an intent
+	role  string   // "ordinal", "this", "it", "all", "number", "filler" or an intent
 	n     int      // for ordinals
 }
 
@@ -77,6 +81,18 @@ var followWords = func() []followWord {
 	return out
 }()
 
+// fillerWords are the rows of role "filler": words that leave a reply
+// about the thread ("anything newer on this?").
+var fillerWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range followWords {
+		if w.role == "filler" && len(w.words) == 1 {
+			m[w.words[0]] = true
+		}
+	}
+	return m
+}()
+
 // maxCardNumber is the largest bare number taken for a card ("of 3"):
 // larger ones are years and counts.
 const maxCardNumber = 50
@@ -89,6 +105,7 @@ func parseFollowUp(text string) followUp {
 	var f followUp
 	intents := map[string]bool{}
 	var rest []string
+	f.Bare = true
 	numberCue := false // the previous token makes a bare number a card
 	for i := 0; i < len(toks); {
 		t := toks[i]
@@ -106,7 +123,7 @@ func parseFollowUp(text string) followUp {
 		}
 		matched := false
 		for _, w := range followWords {
-			if !hasPhrase(toks[i:], w.words) {
+			if !hasPhrase(toks[i:], w.words) || w.role == "filler" {
 				continue
 			}
 			switch w.role {
@@ -140,6 +157,7 @@ func parseFollowUp(text string) followUp {
 			numberCue = t == "&"
 			if t != "&" && t != "one" && t != "ones" && t != "the" {
 				rest = append(rest, t)
+				f.Bare = f.Bare && fillerWords[t]
 			}
 			i++
 		}
