@@ -33,6 +33,7 @@ type Bot struct {
 	dedup    *dedup
 	threads  thread.Store
 	finder   PaperFinder // nil: only indexed papers unfurl
+	prompts  prompts     // the assistant's suggested prompts
 	metrics  *metrics
 	index    *indexMetrics
 	now      func() time.Time

@@ -22,6 +22,8 @@ func (b *Bot) dispatch(ctx context.Context, req *Request) (rep *Reply, err error
 		return b.unfurl(ctx, req)
 	case req.Shortcut != nil:
 		return b.shortcut(ctx, req)
+	case req.Source == SourceAssistant:
+		return b.assistantStarted(ctx, req)
 	case req.Action != nil:
 		h, ok := b.table.action(req.Action.ID)
 		if !ok {
@@ -31,6 +33,7 @@ func (b *Bot) dispatch(ctx context.Context, req *Request) (rep *Reply, err error
 		return h(ctx, req)
 	}
 	if req.Source == SourceMention || req.Source == SourceDM {
+		b.showSearching(ctx, req)
 		th, ok := b.threadOf(ctx, req)
 		if ok {
 			if rep, ok, err := b.followUp(ctx, req, th); ok {

@@ -93,6 +93,8 @@ func (b *Bot) fromInnerEvent(data any) *Request {
 			Text: PlainText(e.Text), Invocation: b.mentionName() + " ", msgTS: e.TimeStamp}
 	case *slackevents.MessageEvent:
 		return b.fromMessage(e, self)
+	case *slackevents.AssistantThreadStartedEvent:
+		return b.fromAssistantThread(e)
 	case *slackevents.LinkSharedEvent:
 		return b.fromLinkShared(e, self)
 	case *slackevents.AppHomeOpenedEvent:

@@ -23,6 +23,9 @@ const (
 	// SourceShortcut is a message shortcut; replies go to its
 	// response_url, privately.
 	SourceShortcut
+	// SourceAssistant is a user opening an assistant thread; the bot
+	// offers suggested prompts instead of replying.
+	SourceAssistant
 	// SourceUnfurl is a message with paper links (link_shared); the bot
 	// unfolds them with chat.unfurl instead of replying.
 	SourceUnfurl
@@ -44,6 +47,8 @@ func (s Source) String() string {
 		return "unfurl"
 	case SourceShortcut:
 		return "shortcut"
+	case SourceAssistant:
+		return "assistant"
 	}
 	return "unknown"
 }

@@ -53,14 +53,17 @@ var apiMethods = map[string]apiMethod{
 	"chat.delete":           {handle: (*Server).chatDelete},
 	"chat.getPermalink":     {handle: (*Server).chatGetPermalink},
 	"chat.unfurl":           {handle: (*Server).chatUnfurl},
-	"conversations.info":    {handle: (*Server).conversationsInfo},
-	"conversations.list":    {handle: (*Server).conversationsList},
-	"conversations.open":    {handle: (*Server).conversationsOpen},
-	"conversations.join":    {handle: (*Server).conversationsJoin},
-	"conversations.history": {handle: (*Server).conversationsHistory},
-	"conversations.replies": {handle: (*Server).conversationsReplies},
-	"users.info":            {handle: (*Server).usersInfo},
-	"views.publish":         {handle: (*Server).viewsPublish},
+
+	"assistant.threads.setStatus":           {handle: (*Server).assistantSetStatus},
+	"assistant.threads.setSuggestedPrompts": {handle: (*Server).assistantSetSuggestedPrompts},
+	"conversations.info":                    {handle: (*Server).conversationsInfo},
+	"conversations.list":                    {handle: (*Server).conversationsList},
+	"conversations.open":                    {handle: (*Server).conversationsOpen},
+	"conversations.join":                    {handle: (*Server).conversationsJoin},
+	"conversations.history":                 {handle: (*Server).conversationsHistory},
+	"conversations.replies":                 {handle: (*Server).conversationsReplies},
+	"users.info":                            {handle: (*Server).usersInfo},
+	"views.publish":                         {handle: (*Server).viewsPublish},
 }
 
 func (s *Server) serveAPI(w http.ResponseWriter, hr *http.Request) {

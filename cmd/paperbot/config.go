@@ -21,9 +21,10 @@ import (
 // default is its default tag, or, for settings a package owns (bot, digest,
 // search), that package's own default (defaultOf): one set of defaults.
 type Config struct {
-	BotToken string `env:"SLACK_BOT_TOKEN" secret:"true" desc:"Bot User OAuth Token (xoxb-...), from the app's OAuth & Permissions page. Needed by serve and check."`
-	AppToken string `env:"SLACK_APP_TOKEN" secret:"true" desc:"App-level token (xapp-...) with the connections:write scope, for Socket Mode. Needed by serve."`
-	APIURL   string `env:"SLACK_API_URL" desc:"Base URL of the Slack Web API. Change it only to point at a test emulator."`
+	BotToken  string `env:"SLACK_BOT_TOKEN" secret:"true" desc:"Bot User OAuth Token (xoxb-...), from the app's OAuth & Permissions page. Needed by serve and check."`
+	AppToken  string `env:"SLACK_APP_TOKEN" secret:"true" desc:"App-level token (xapp-...) with the connections:write scope, for Socket Mode. Needed by serve."`
+	APIURL    string `env:"SLACK_API_URL" desc:"Base URL of the Slack Web API. Change it only to point at a test emulator."`
+	Assistant bool   `env:"PAPERBOT_ASSISTANT" default:"false" desc:"Answer on Slack's assistant surface (Agents & AI Apps, paid plans): suggested prompts from the corpus's topics and a status while searching. Install the app from deploy/slack/manifest.assistant.yaml; check then asks for its assistant:write scope."`
 
 	DataDir string `env:"PAPERBOT_DATA_DIR" desc:"Directory for the persistent index and the subscription store; a build also spools the corpus here (about the size of the corpus files, removed when it ends). Empty: an in-memory index, and channel subscriptions are off (they need somewhere durable to live)."`
 	Corpus  string `env:"PAPERBOT_CORPUS" desc:"Comma-separated paper files or globs (seed text, JSON, JSON Lines, TSV). Empty: the embedded ICML 2025 seeds."`

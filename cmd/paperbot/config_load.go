@@ -123,7 +123,7 @@ func shortDuration(d time.Duration) string {
 // botConfig is the bot's part of the configuration.
 func (c Config) botConfig() bot.Config {
 	return bot.Config{BotToken: c.BotToken, AppToken: c.AppToken, APIURL: c.APIURL,
-		Workers: c.Workers, ShutdownGrace: c.ShutdownGrace}
+		Workers: c.Workers, ShutdownGrace: c.ShutdownGrace, Assistant: c.Assistant}
 }
 
 // digestConfig is the digest scheduler's part of the configuration.

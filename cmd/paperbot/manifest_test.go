@@ -1,6 +1,7 @@
 package main
 
 import (
+	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -58,7 +59,7 @@ func TestManifestMatchesCode(t *testing.T) {
 		callable[api.Method(i).Name] = true
 	}
 	declared := map[string]bool{}
-	for _, am := range bot.APIMethods {
+	for _, am := range append(append([]bot.APIMethod(nil), bot.APIMethods...), bot.AssistantMethods...) {
 		if declared[am.Client] {
 			t.Errorf("bot.APIMethods declares %s twice", am.Client)
 		}
@@ -77,6 +78,7 @@ func TestManifestMatchesCode(t *testing.T) {
 	eventOfType := map[string][]string{
 		"AppMentionEvent": {"app_mention"}, "MessageEvent": {"message.im", "message.channels", "message.groups"},
 		"AppHomeOpenedEvent": {"app_home_opened"}, "LinkSharedEvent": {"link_shared"},
+		"AssistantThreadStartedEvent": {"assistant_thread_started"},
 	}
 	envelopes := map[string]bool{"EventsAPIEvent": true, "CallbackEvent": true, "EventsAPICallbackEvent": true}
 	handled := map[string]bool{}
@@ -97,11 +99,13 @@ func TestManifestMatchesCode(t *testing.T) {
 		}
 	}
 	var declaredEvents []string
-	for _, e := range bot.Events {
-		declaredEvents = append(declaredEvents, e.Event)
+	for _, e := range append(append([]bot.EventSubscription(nil), bot.Events...), bot.AssistantEvents...) {
 		if !handled[e.Event] {
 			t.Errorf("bot.Events declares %s but the handler never looks at it", e.Event)
 		}
+	}
+	for _, e := range bot.Events {
+		declaredEvents = append(declaredEvents, e.Event)
 	}
 	sort.Strings(declaredEvents)
 	settings := m["settings"].(map[string]any)
@@ -154,4 +158,43 @@ func sortedCopy(s []string) []string {
 	out := append([]string(nil), s...)
 	sort.Strings(out)
 	return out
+}
+
+// TestAssistantManifest keeps deploy/slack/manifest.assistant.yaml the
+// default manifest plus exactly the assistant surface: its view, the
+// scopes of bot.AssistantMethods and bot.AssistantEvents, and those events.
+func TestAssistantManifest(t *testing.T) {
+	def := readYAML(t, filepath.Join(deployDir, "slack/manifest.yaml"))[0].(map[string]any)
+	asst := readYAML(t, filepath.Join(deployDir, "slack/manifest.assistant.yaml"))[0].(map[string]any)
+
+	features := asst["features"].(map[string]any)
+	view, ok := features["assistant_view"].(map[string]any)
+	if !ok || view["assistant_description"] == "" {
+		t.Fatal("the assistant manifest has no assistant_view with a description")
+	}
+	if got := stringsOf(asst["oauth_config"].(map[string]any)["scopes"].(map[string]any)["bot"]); !slices.Equal(got, bot.RequiredScopes(true)) {
+		t.Errorf("assistant manifest scopes = %v\n the assistant needs %v", got, bot.RequiredScopes(true))
+	}
+	var events []string
+	for _, e := range append(append([]bot.EventSubscription(nil), bot.Events...), bot.AssistantEvents...) {
+		events = append(events, e.Event)
+	}
+	sort.Strings(events)
+	settings := asst["settings"].(map[string]any)
+	if got := stringsOf(settings["event_subscriptions"].(map[string]any)["bot_events"]); !slices.Equal(got, events) {
+		t.Errorf("assistant manifest bot_events = %v, want %v", got, events)
+	}
+
+	// Everything else is the default manifest's.
+	delete(features, "assistant_view")
+	delete(asst, "oauth_config")
+	delete(settings, "event_subscriptions")
+	d := maps.Clone(def)
+	delete(d, "oauth_config")
+	ds := maps.Clone(d["settings"].(map[string]any))
+	delete(ds, "event_subscriptions")
+	d["settings"] = ds
+	if !reflect.DeepEqual(asst, d) {
+		t.Errorf("the assistant manifest differs from manifest.yaml beyond the assistant surface:\n%v\n%v", asst, d)
+	}
 }
