@@ -135,16 +135,23 @@ func (b *Bot) focus(ctx context.Context, th thread.Context, id string) {
 // compare shows, for each paper, the sentence answering the follow-up (else
 // the thread's question, else its finding).
 func (b *Bot) compare(ctx context.Context, th thread.Context, ids []string, rest string) (*Reply, error) {
+	var questions []string
+	for _, q := range []string{rest, th.Query} {
+		if hasWordRune(q) && !parseFollowUp(q).Bare {
+			questions = append(questions, q)
+		}
+	}
+	questions = append(questions, "") // the paper's finding
 	var rows []compareRow
 	for _, id := range ids[:min(len(ids), maxCompared)] {
 		row := compareRow{Card: slices.Index(th.Papers, id) + 1}
-		var err error
-		for _, q := range []string{rest, th.Query, ""} {
-			if q != "" && !hasWordRune(q) {
-				continue
-			}
-			if row.Paper, row.Sentence, err = b.searcher.AnswerIn(ctx, id, q); err != nil && search.KindOf(err) != search.Invalid {
+		for _, q := range questions {
+			p, sentence, err := b.searcher.AnswerIn(ctx, id, q)
+			if err != nil && search.KindOf(err) != search.Invalid {
 				return nil, err
+			}
+			if err == nil {
+				row.Paper, row.Sentence = p, sentence
 			}
 			if row.Sentence != "" {
 				break
@@ -175,7 +182,11 @@ func (b *Bot) newerOn(ctx context.Context, req *Request, th thread.Context) (*Re
 		return nil, err
 	}
 	if f.noMatch() {
-		return textReply(fmt.Sprintf("Nothing newer than %d on “%s” in the index.", newest, Truncate(EscapeInline(th.Query), 200)), VisibilityDefault), nil
+		since := ""
+		if newest > 0 {
+			since = fmt.Sprintf(" than %d", newest)
+		}
+		return textReply(fmt.Sprintf("Nothing newer%s on “%s” in the index.", since, Truncate(EscapeInline(th.Query), 200)), VisibilityDefault), nil
 	}
 	return b.renderView(f, req, audience{Public: public(req)}), nil
 }

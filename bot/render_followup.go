@@ -21,7 +21,7 @@ func renderAnswerIn(p search.Paper, n int, sentence string) *Reply {
 		ref = fmt.Sprintf("#%d ", n) + ref
 	}
 	if strings.TrimSpace(sentence) == "" {
-		text := "Its abstract does not say: " + ref
+		text := ref + ": its abstract does not say."
 		return &Reply{Text: Truncate(text, sectionBudget), Blocks: []slack.Block{
 			slack.NewSectionBlock(mrkdwn(Truncate(text, sectionBudget)), nil, nil, slack.SectionBlockOptionBlockID("not_said")),
 		}}
