@@ -35,14 +35,17 @@ func (b *Bot) dispatch(ctx context.Context, req *Request) (rep *Reply, err error
 	if req.Source == SourceMention || req.Source == SourceDM {
 		b.showSearching(ctx, req)
 		th, ok := b.threadOf(ctx, req)
+		if req.threadOnly && (!ok || !asks(req.Text)) {
+			// A reply in someone's thread that is not for the bot, or
+			// people talking to each other there, gets nothing.
+			return nil, nil
+		}
 		if ok {
 			if rep, ok, err := b.followUp(ctx, req, th); ok {
 				return rep, err
 			}
 		}
-		// A reply in someone's thread that is not for the bot, or chat
-		// between people there, gets nothing.
-		if req.threadOnly && (!ok || onlyThanks(req.Text) || onlyGreetings(req.Text) || !hasWordRune(req.Text)) {
+		if req.threadOnly && (onlyThanks(req.Text) || !hasWordRune(req.Text)) {
 			return nil, nil
 		}
 	}

@@ -82,12 +82,13 @@ func TestE2EFollowUpsInThread(t *testing.T) {
 	other, _ := h.srv.Say("C1", "U1", "lunch?", "")
 	h.srv.Say("C1", "U2", "sure, what about diffusion models?", other)
 	h.srv.Say("C1", "U2", "thanks!", ts)
+	h.srv.Say("C1", "U1", "I think the second one is better", ts)
 	h.Sentinel("U1")
 	if n := len(bottest.BotMessages(h.srv.Thread("C1", other))); n != 0 {
 		t.Errorf("the bot answered %d times in a thread it was never in", n)
 	}
 	if n := len(bottest.BotMessages(h.srv.Thread("C1", ts))); n != 7 {
-		t.Errorf("%d bot messages in its thread, want 7 (one answer per question, none for thanks)", n)
+		t.Errorf("%d bot messages in its thread, want 7 (one answer per question, none for thanks or an opinion)", n)
 	}
 }
 

@@ -48,7 +48,7 @@ var followupWordsTSV string
 // followWord is one row of followup_words.tsv.
 type followWord struct {
 	words []string // the phrase, split into words
-	role  string   // "ordinal", "this", "it", "all", "number", "filler" or an intent
+	role  string   // "ordinal", "this", "it", "all", "number", "filler", "ask" or an intent
 	n     int      // for ordinals
 }
 
@@ -93,6 +93,58 @@ var fillerWords = func() map[string]bool {
 	return m
 }()
 
+// askWords are the rows of role "ask": a reply opening with one asks
+// something ("show the abstract of 3", "which dataset"), as one ending in
+// "?" does.
+var askWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range followWords {
+		if w.role == "ask" && len(w.words) == 1 {
+			m[w.words[0]] = true
+		}
+	}
+	return m
+}()
+
+// asks reports whether a reply in a thread asks the bot something: it ends
+// with "?", opens with a question or request word (after the cards it
+// names: "#2: which dataset"), or only names cards ("#2"). People also
+// talk to each other in threads ("I think the second one is better"): a
+// reply that asks nothing and does not mention the bot gets no answer.
+func asks(text string) bool {
+	t := strings.TrimSpace(text)
+	if strings.HasSuffix(t, "?") {
+		return true
+	}
+	f := parseFollowUp(t)
+	if f.names() && strings.TrimSpace(f.Rest) == "" {
+		return true
+	}
+	for _, tok := range followTokens(t) {
+		if tok == "#" || tok == "the" || tok == "and" || tok == "&" {
+			continue
+		}
+		if _, err := strconv.Atoi(tok); err == nil {
+			continue
+		}
+		if isOrdinal(tok) {
+			continue
+		}
+		return askWords[tok]
+	}
+	return false
+}
+
+// isOrdinal reports whether tok is an ordinal of followup_words.tsv.
+func isOrdinal(tok string) bool {
+	for _, w := range followWords {
+		if w.role == "ordinal" && len(w.words) == 1 && w.words[0] == tok {
+			return true
+		}
+	}
+	return false
+}
+
 // maxCardNumber is the largest bare number taken for a card ("of 3"):
 // larger ones are years and counts.
 const maxCardNumber = 50
@@ -123,7 +175,7 @@ func parseFollowUp(text string) followUp {
 		}
 		matched := false
 		for _, w := range followWords {
-			if !hasPhrase(toks[i:], w.words) || w.role == "filler" {
+			if !hasPhrase(toks[i:], w.words) || w.role == "filler" || w.role == "ask" {
 				continue
 			}
 			switch w.role {

@@ -47,3 +47,28 @@ func TestParseFollowUp(t *testing.T) {
 		})
 	}
 }
+
+// A reply in a thread without a mention is answered only when it asks
+// something: people talk to each other there too.
+func TestAsks(t *testing.T) {
+	for text, want := range map[string]bool{
+		"what does the first one embed?":     true,
+		"#2: which dataset":                  true,
+		"#2":                                 true,
+		"the second one":                     true,
+		"show the abstract of 3":             true,
+		"compare 1 and 2":                    true,
+		"more like the second":               true,
+		"anything newer on this":             true,
+		"does it release code":               true,
+		"I think the second one is better":   false,
+		"let's discuss this tomorrow":        false,
+		"nice, I had read that one already":  false,
+		"thanks!":                            false,
+		"sure, what about diffusion models?": true,
+	} {
+		if got := asks(text); got != want {
+			t.Errorf("asks(%q) = %v, want %v", text, got, want)
+		}
+	}
+}
