@@ -31,3 +31,22 @@ func TestLinkCache(t *testing.T) {
 		t.Errorf("GetLink = %q, %v, %v, %v", val, got, ok, err)
 	}
 }
+
+// Links stored long ago are purged by later stores.
+func TestLinkCachePurgesOldEntries(t *testing.T) {
+	s := open(t, filepath.Join(t.TempDir(), boltstore.FileName))
+	ctx := context.Background()
+	old := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	if err := s.PutLink(ctx, "arxiv:old", []byte("x"), old); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.PutLink(ctx, "arxiv:new", []byte("y"), old.Add(60*24*time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, ok, _ := s.GetLink(ctx, "arxiv:old"); ok {
+		t.Error("a link stored 60 days before the last store is still cached")
+	}
+	if _, _, ok, _ := s.GetLink(ctx, "arxiv:new"); !ok {
+		t.Error("the new link is lost")
+	}
+}
