@@ -71,7 +71,8 @@ func (b *Bot) actShare(ctx context.Context, req *Request) (*Reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := b.Post(ctx, req.Channel, req.ThreadTS, *rep); err != nil {
+	ts, err := b.Post(ctx, req.Channel, req.ThreadTS, *rep)
+	if err != nil {
 		var se slack.SlackErrorResponse
 		if errors.As(err, &se) {
 			switch se.Err {
@@ -82,6 +83,11 @@ func (b *Bot) actShare(ctx context.Context, req *Request) (*Reply, error) {
 		}
 		return nil, err
 	}
+	thread := ts
+	if req.ThreadTS != "" {
+		thread = req.ThreadTS
+	}
+	b.remember(ctx, req.Channel, thread, rep.shown)
 	// Posted: from here on a redelivered click must not post again.
 	return &Reply{DeleteOriginal: req.Action.Ephemeral, SideEffect: true}, nil
 }

@@ -15,6 +15,8 @@ import (
 
 	"github.com/slack-go/slack"
 	"github.com/slack-go/slack/socketmode"
+
+	"github.com/paperbot/paperbot/bot/thread"
 )
 
 // Bot is a running (or ready to run) Slack app. Its methods are safe for
@@ -29,6 +31,9 @@ type Bot struct {
 	table    *commandTable
 	home     []HomeBlocksFunc
 	dedup    *dedup
+	threads  thread.Store
+	finder   PaperFinder // nil: only indexed papers unfurl
+	prompts  prompts     // the assistant's suggested prompts
 	metrics  *metrics
 	index    *indexMetrics
 	now      func() time.Time
@@ -53,6 +58,15 @@ type options struct {
 	retryWait  func(retryAfter time.Duration) time.Duration
 	now        func() time.Time
 	feeds      FeedStatus
+	threads    thread.Store
+	finder     PaperFinder
+}
+
+// WithThreadStore keeps the context of the threads the bot answers in (the
+// cards shown, for follow-ups) in s, the bot's store, so that a restart
+// keeps it; default: in memory.
+func WithThreadStore(s thread.Store) Option {
+	return func(o *options) { o.threads = s }
 }
 
 // WithCommands adds commands to the table after the built-in ones (search,
@@ -158,6 +172,10 @@ func New(cfg Config, s Searcher, logger *slog.Logger, opts ...Option) (*Bot, err
 	}
 	b.socket = socketmode.New(client, smOpts...)
 	b.dedup = newDedup(cfg.DedupMax, b.now)
+	b.threads, b.finder = o.threads, o.finder
+	if b.threads == nil {
+		b.threads = thread.NewMemory(cfg.DedupMax)
+	}
 	b.queue = make(chan *Request, cfg.QueueSize)
 	return b, nil
 }

@@ -45,6 +45,11 @@ type Config struct {
 	// ClickWindow is how long identical clicks on the same button by the same
 	// user act only once (default 3s).
 	ClickWindow time.Duration
+	// Assistant answers on Slack's assistant surface (Agents & AI Apps, a
+	// paid plan; the app needs deploy/slack/manifest.assistant.yaml):
+	// suggested prompts when a user opens an assistant thread, a status
+	// while searching. Off by default.
+	Assistant bool
 	// PingInterval is how long the socket may go without a ping from Slack
 	// before it reconnects (default: slack-go's 30s).
 	PingInterval time.Duration

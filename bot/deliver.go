@@ -23,7 +23,7 @@ import (
 func (b *Bot) deliver(ctx context.Context, req *Request, rep *Reply) error {
 	rep = b.safeReply(rep)
 	switch req.Source {
-	case SourceSlash, SourceAction:
+	case SourceSlash, SourceAction, SourceShortcut:
 		if req.ResponseURL != "" {
 			return b.respond(ctx, req.ResponseURL, rep)
 		}
@@ -37,9 +37,13 @@ func (b *Bot) deliver(ctx context.Context, req *Request, rep *Reply) error {
 			_, err := b.api.PostEphemeralContext(ctx, req.Channel, req.User, msgOptions(req.ThreadTS, rep)...)
 			return err
 		}
+		// Remembered before posting: a reply to the answer may come as
+		// soon as it shows.
+		b.remember(ctx, req.Channel, req.ThreadTS, rep.shown)
 		_, _, err := b.api.PostMessageContext(ctx, req.Channel, msgOptions(req.ThreadTS, rep)...)
 		return err
 	case SourceDM:
+		b.remember(ctx, req.Channel, req.ThreadTS, rep.shown)
 		_, _, err := b.api.PostMessageContext(ctx, req.Channel, msgOptions(req.ThreadTS, rep)...)
 		return err
 	}

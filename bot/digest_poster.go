@@ -52,6 +52,7 @@ func (p *DigestPoster) Post(ctx context.Context, d digest.Digest) (string, error
 	if err != nil {
 		return "", classifySlackError(err)
 	}
+	p.b.remember(ctx, d.Subscription.ChannelID, ts, cardsOf(d.Subscription.Topic, d.Papers))
 	if err := p.postParts(ctx, d, ts, msgs, nil); err != nil {
 		return ts, err
 	}

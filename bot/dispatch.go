@@ -18,6 +18,12 @@ func (b *Bot) dispatch(ctx context.Context, req *Request) (rep *Reply, err error
 	switch {
 	case req.Source == SourceHome:
 		return nil, b.publishHome(ctx, req.User)
+	case req.Source == SourceUnfurl:
+		return b.unfurl(ctx, req)
+	case req.Shortcut != nil:
+		return b.shortcut(ctx, req)
+	case req.Source == SourceAssistant:
+		return b.assistantStarted(ctx, req)
 	case req.Action != nil:
 		h, ok := b.table.action(req.Action.ID)
 		if !ok {
@@ -25,6 +31,23 @@ func (b *Bot) dispatch(ctx context.Context, req *Request) (rep *Reply, err error
 			return nil, nil
 		}
 		return h(ctx, req)
+	}
+	if req.Source == SourceMention || req.Source == SourceDM {
+		b.showSearching(ctx, req)
+		th, ok := b.threadOf(ctx, req)
+		if req.threadOnly && (!ok || !asks(req.Text)) {
+			// A reply in someone's thread that is not for the bot, or
+			// people talking to each other there, gets nothing.
+			return nil, nil
+		}
+		if ok {
+			if rep, ok, err := b.followUp(ctx, req, th); ok {
+				return rep, err
+			}
+		}
+		if req.threadOnly && (onlyThanks(req.Text) || !hasWordRune(req.Text)) {
+			return nil, nil
+		}
 	}
 	if onlyThanks(req.Text) {
 		return textReply("You're welcome! Ask me about papers any time; `"+EscapeInline(req.helpCommand())+"` lists what I can do.", VisibilityDefault), nil

@@ -35,6 +35,8 @@ func renderHelp(cmds []Command, invocation, mention string) *Reply {
 	}
 	blocks = append(blocks, slack.NewContextBlock("help_more", mrkdwn(Truncate(
 		"In a channel, mention "+EscapeInline(mention)+" with a question and I answer in a thread. "+
-			"You can also send me a direct message.", sectionBudget))))
+			"Reply in that thread to follow up (“what does the first one use?”, “compare 1 and 2”), no mention needed. "+
+			"You can also send me a direct message, paste a paper link to see its card, or use the message shortcuts "+
+			"*Find related papers* and *Save paper*.", sectionBudget))))
 	return &Reply{Text: Truncate(strings.Join(lines, " "), 2000), Blocks: blocks, Visibility: VisibilityDefault}
 }

@@ -46,16 +46,28 @@ func (b *Bot) requestsFrom(evt socketmode.Event, received time.Time) []*Request 
 			keys = append(keys, dedupKey{key: "event:" + cb.EventID, keep: b.cfg.DedupTTL})
 		}
 		if r := b.fromInnerEvent(ev.InnerEvent.Data); r != nil {
+			if r.msgTS != "" {
+				// A mention in a channel the bot is in comes twice, as
+				// app_mention and as message: one answer.
+				keys = append(keys, dedupKey{key: "msg:" + r.Channel + ":" + r.msgTS, keep: b.cfg.DedupTTL})
+			}
 			r.dedup = keys
 			reqs = append(reqs, r)
 		}
 
 	case socketmode.EventTypeInteractive:
 		cb, ok := evt.Data.(slack.InteractionCallback)
-		if !ok || cb.Type != slack.InteractionTypeBlockActions {
+		if !ok {
 			return nil
 		}
-		reqs = b.fromBlockActions(cb, envKey)
+		switch cb.Type {
+		case slack.InteractionTypeBlockActions:
+			reqs = b.fromBlockActions(cb, envKey)
+		case slack.InteractionTypeMessageAction:
+			reqs = append(reqs, b.fromMessageAction(cb, envKey))
+		default:
+			return nil
+		}
 	}
 	for _, r := range reqs {
 		r.received = received
@@ -78,14 +90,13 @@ func (b *Bot) fromInnerEvent(data any) *Request {
 			thread = e.TimeStamp
 		}
 		return &Request{Source: SourceMention, User: e.User, Channel: e.Channel, ThreadTS: thread,
-			Text: PlainText(e.Text), Invocation: b.mentionName() + " "}
+			Text: PlainText(e.Text), Invocation: b.mentionName() + " ", msgTS: e.TimeStamp}
 	case *slackevents.MessageEvent:
-		if e.ChannelType != slackevents.ChannelTypeIM || e.SubType != "" || e.BotID != "" ||
-			e.User == "" || e.User == self.UserID || e.IsEdited() {
-			return nil
-		}
-		return &Request{Source: SourceDM, User: e.User, Channel: e.Channel, ThreadTS: e.ThreadTimeStamp,
-			Text: PlainText(e.Text)}
+		return b.fromMessage(e, self)
+	case *slackevents.AssistantThreadStartedEvent:
+		return b.fromAssistantThread(e)
+	case *slackevents.LinkSharedEvent:
+		return b.fromLinkShared(e, self)
 	case *slackevents.AppHomeOpenedEvent:
 		if e.User == "" || (e.Tab != "" && e.Tab != "home") {
 			return nil
@@ -93,6 +104,42 @@ func (b *Bot) fromInnerEvent(data any) *Request {
 		return &Request{Source: SourceHome, User: e.User, Channel: e.Channel}
 	}
 	return nil
+}
+
+// fromMessage handles message events: a direct message; in a channel, a
+// message mentioning the bot (the twin of its app_mention) or a reply in a
+// thread, which only a thread the bot answered in will answer. Edits,
+// other subtypes, bots and replies addressed to someone else are ignored.
+func (b *Bot) fromMessage(e *slackevents.MessageEvent, self AuthInfo) *Request {
+	if e.SubType != "" && e.SubType != "thread_broadcast" || e.BotID != "" ||
+		e.User == "" || e.User == self.UserID || e.IsEdited() {
+		return nil
+	}
+	switch e.ChannelType {
+	case slackevents.ChannelTypeIM:
+		if e.SubType != "" {
+			return nil
+		}
+		return &Request{Source: SourceDM, User: e.User, Channel: e.Channel, ThreadTS: e.ThreadTimeStamp,
+			Text: PlainText(e.Text), msgTS: e.TimeStamp}
+	case slackevents.ChannelTypeChannel, slackevents.ChannelTypeGroup:
+	default:
+		return nil
+	}
+	mention := self.UserID != "" && strings.Contains(e.Text, "<@"+self.UserID+">")
+	thread := e.ThreadTimeStamp
+	switch {
+	case mention:
+		if thread == "" {
+			thread = e.TimeStamp
+		}
+		return &Request{Source: SourceMention, User: e.User, Channel: e.Channel, ThreadTS: thread,
+			Text: PlainText(e.Text), Invocation: b.mentionName() + " ", msgTS: e.TimeStamp}
+	case thread == "" || thread == e.TimeStamp, strings.Contains(e.Text, "<@"):
+		return nil // not in a thread, or talking to someone else
+	}
+	return &Request{Source: SourceMention, User: e.User, Channel: e.Channel, ThreadTS: thread,
+		Text: PlainText(e.Text), Invocation: b.mentionName() + " ", msgTS: e.TimeStamp, threadOnly: true}
 }
 
 // fromBlockActions turns each clicked action into a request. Identical

@@ -46,7 +46,7 @@ func CheckTokens(ctx context.Context, cfg Config) (Preflight, error) {
 				p.Scopes = append(p.Scopes, s)
 			}
 		}
-		for _, s := range RequiredScopes() {
+		for _, s := range RequiredScopes(cfg.Assistant) {
 			if !slices.Contains(p.Scopes, s) {
 				p.Missing = append(p.Missing, s)
 			}

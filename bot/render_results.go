@@ -40,6 +40,8 @@ type resultsView struct {
 	SharedBy string
 	// QuoteAnswer quotes the top answer sentence before the cards.
 	QuoteAnswer bool
+	// Query is what the cards answer, for the thread's follow-ups.
+	Query string
 	// Help is how the user invokes help, e.g. "/paper help".
 	Help     string
 	PageSize int
@@ -89,7 +91,7 @@ func renderResults(v resultsView) *Reply {
 	if acts := pagerButtons(v, r.Offset, len(results), r.Total); len(acts) > 0 {
 		blocks = append(blocks, slack.NewActionBlock("pager", acts...))
 	}
-	return &Reply{Text: resultsText(v.Heading, results), Blocks: blocks}
+	return &Reply{Text: resultsText(v.Heading, results), Blocks: blocks, shown: cardsOf(v.Query, results)}
 }
 
 // budgetMissing bounds the line naming the words no paper has.
@@ -211,7 +213,8 @@ func closestPapers(v resultsView) *Reply {
 		blocks = append(blocks, slack.NewDividerBlock())
 		blocks = append(blocks, CardBlocks(res, CardOptions{Index: i, Buttons: true})...)
 	}
-	return &Reply{Text: "Nothing really relevant" + subject + ". " + resultsText("The closest papers", results), Blocks: blocks}
+	return &Reply{Text: "Nothing really relevant" + subject + ". " + resultsText("The closest papers", results), Blocks: blocks,
+		shown: cardsOf(v.Query, results)}
 }
 
 // userRef mentions a Slack user by ID when it looks like one, so that

@@ -22,19 +22,21 @@ func (b *Bot) renderView(f fetched, req *Request, aud audience) *Reply {
 	st := f.State
 	switch st.Kind {
 	case viewPaper:
-		return renderPaper(paperView{Paper: f.Paper, Buttons: true, Public: aud.Public, SharedBy: aud.SharedBy})
+		rep := renderPaper(paperView{Paper: f.Paper, Buttons: true, Public: aud.Public, SharedBy: aud.SharedBy})
+		rep.shown = &shownCards{Query: f.Paper.Title, Papers: []string{f.Paper.ID}}
+		return rep
 	case viewSimilar:
 		name := f.Paper.Title
 		if strings.TrimSpace(name) == "" {
 			name = f.Paper.Headline
 		}
-		return renderResults(resultsView{Results: f.Results, State: st, Heading: "Papers like “" + name + "”",
+		return renderResults(resultsView{Results: f.Results, State: st, Heading: "Papers like “" + name + "”", Query: name,
 			Public: aud.Public, SharedBy: aud.SharedBy, Help: req.helpCommand(), PageSize: f.PageSize})
 	case viewText:
-		return renderResults(resultsView{Results: f.Results, State: st, Heading: pastedHeading,
+		return renderResults(resultsView{Results: f.Results, State: st, Heading: pastedHeading, Query: st.Arg,
 			Public: aud.Public, Help: req.helpCommand(), PageSize: f.PageSize})
 	}
-	return renderResults(resultsView{Results: f.Results, State: st, Heading: "Papers for “" + st.Arg + "”",
+	return renderResults(resultsView{Results: f.Results, State: st, Heading: "Papers for “" + st.Arg + "”", Query: st.Arg,
 		Public: aud.Public, SharedBy: aud.SharedBy, QuoteAnswer: aud.Public && aud.SharedBy == "" && st.Offset == 0,
 		Help: req.helpCommand(), PageSize: f.PageSize})
 }

@@ -1,6 +1,11 @@
 package bot
 
-import "github.com/slack-go/slack"
+import (
+	"github.com/slack-go/slack"
+
+	"github.com/paperbot/paperbot/bot/thread"
+	"github.com/paperbot/paperbot/search"
+)
 
 // Visibility says who sees a reply.
 type Visibility int
@@ -34,6 +39,30 @@ type Reply struct {
 	// that fails after such a change returns a Reply with SideEffect set
 	// beside its error; a Reply with nothing else set sends nothing.
 	SideEffect bool
+	// shown is what the reply's cards show, for the thread it is posted
+	// in (nil: no cards).
+	shown *shownCards
+}
+
+// shownCards are the cards of a reply: the question they answer and the
+// paper IDs in their order.
+type shownCards struct {
+	Query  string
+	Papers []string
+}
+
+// cardsOf lists results' paper IDs in order, for shownCards.
+func cardsOf(query string, results []search.Result) *shownCards {
+	s := &shownCards{Query: query}
+	for _, r := range results {
+		if r.ID != "" && len(s.Papers) < thread.MaxPapers {
+			s.Papers = append(s.Papers, r.ID)
+		}
+	}
+	if len(s.Papers) == 0 {
+		return nil
+	}
+	return s
 }
 
 // empty reports whether the reply has nothing to send.

@@ -20,6 +20,15 @@ const (
 	// SourceHome is a user opening the App Home tab; the bot publishes the
 	// Home view instead of replying.
 	SourceHome
+	// SourceShortcut is a message shortcut; replies go to its
+	// response_url, privately.
+	SourceShortcut
+	// SourceAssistant is a user opening an assistant thread; the bot
+	// offers suggested prompts instead of replying.
+	SourceAssistant
+	// SourceUnfurl is a message with paper links (link_shared); the bot
+	// unfolds them with chat.unfurl instead of replying.
+	SourceUnfurl
 )
 
 func (s Source) String() string {
@@ -34,6 +43,12 @@ func (s Source) String() string {
 		return "action"
 	case SourceHome:
 		return "home"
+	case SourceUnfurl:
+		return "unfurl"
+	case SourceShortcut:
+		return "shortcut"
+	case SourceAssistant:
+		return "assistant"
 	}
 	return "unknown"
 }
@@ -62,11 +77,23 @@ type Request struct {
 	TriggerID   string
 	// Action is set for button clicks.
 	Action *ActionInfo
+	// Shortcut is set for message shortcuts.
+	Shortcut *ShortcutInfo
+	// Links are the URLs of a SourceUnfurl request, in the message at
+	// MessageTS.
+	Links     []string
+	MessageTS string
 	// dedup identifies the delivery; a request is dropped as a duplicate
 	// when any key was already handled.
 	dedup []dedupKey
 	// received is when the envelope was read.
 	received time.Time
+	// threadOnly marks a channel message that does not mention the bot: it
+	// is answered only as a follow-up in a thread the bot answered in.
+	threadOnly bool
+	// msgTS is the ts of the user's message an event carries: the same
+	// message delivered as two events is answered once.
+	msgTS string
 }
 
 // ActionInfo describes a button click.

@@ -34,6 +34,8 @@ var APIMethods = []APIMethod{
 	{"JoinConversationContext", "conversations.join", []string{"channels:join"}},
 	// apps.connections.open takes the app-level token (connections:write).
 	{"StartSocketModeContext", "apps.connections.open", nil},
+	// Paper links pasted in a conversation unfold into cards.
+	{"UnfurlMessageContext", "chat.unfurl", []string{"links:write"}},
 }
 
 // EventSubscription is a bot event the handler acts on and the scope Slack
@@ -47,21 +49,45 @@ type EventSubscription struct {
 var Events = []EventSubscription{
 	{"app_mention", "app_mentions:read"},
 	{"message.im", "im:history"},
+	// Replies in threads the bot answered in are follow-ups, mention or not.
+	{"message.channels", "channels:history"},
+	{"message.groups", "groups:history"},
+	{"link_shared", "links:read"},
 	{"app_home_opened", ""},
 }
 
 // SlashCommandScope is what a slash command needs.
 const SlashCommandScope = "commands"
 
-// RequiredScopes returns every bot scope the code needs, sorted.
-func RequiredScopes() []string {
+// AssistantMethods are the Web API methods of Slack's assistant surface
+// (Agents & AI Apps, paid plans), called only with Config.Assistant; the
+// assistant manifest (deploy/slack/manifest.assistant.yaml) adds their
+// scopes to the default's.
+var AssistantMethods = []APIMethod{
+	{"SetAssistantThreadsSuggestedPromptsContext", "assistant.threads.setSuggestedPrompts", []string{"assistant:write"}},
+	{"SetAssistantThreadsStatusContext", "assistant.threads.setStatus", []string{"assistant:write"}},
+}
+
+// AssistantEvents are the bot events of the assistant surface.
+var AssistantEvents = []EventSubscription{
+	{"assistant_thread_started", "assistant:write"},
+}
+
+// RequiredScopes returns every bot scope the code needs, sorted; with
+// assistant, those of the assistant surface too.
+func RequiredScopes(assistant ...bool) []string {
+	methods, events := APIMethods, Events
+	if len(assistant) > 0 && assistant[0] {
+		methods = append(append([]APIMethod(nil), methods...), AssistantMethods...)
+		events = append(append([]EventSubscription(nil), events...), AssistantEvents...)
+	}
 	set := map[string]bool{SlashCommandScope: true}
-	for _, m := range APIMethods {
+	for _, m := range methods {
 		for _, s := range m.Scopes {
 			set[s] = true
 		}
 	}
-	for _, e := range Events {
+	for _, e := range events {
 		if e.Scope != "" {
 			set[e.Scope] = true
 		}

@@ -18,6 +18,9 @@ type Searcher interface {
 	Lookup(ctx context.Context, ref string) (search.Paper, error)
 	Similar(ctx context.Context, id string, limit int) (*search.Results, error)
 	SimilarText(ctx context.Context, text string, limit int) (*search.Results, error)
+	// AnswerIn returns a paper and the sentence of its abstract that
+	// answers question, "" when none does.
+	AnswerIn(ctx context.Context, id, question string) (search.Paper, string, error)
 	Stats() search.Stats
 }
 
@@ -50,6 +53,11 @@ func (s meteredSearcher) Similar(ctx context.Context, id string, limit int) (*se
 func (s meteredSearcher) SimilarText(ctx context.Context, text string, limit int) (*search.Results, error) {
 	defer s.observe("similar_text", time.Now())
 	return s.Searcher.SimilarText(ctx, text, limit)
+}
+
+func (s meteredSearcher) AnswerIn(ctx context.Context, id, question string) (search.Paper, string, error) {
+	defer s.observe("answer_in", time.Now())
+	return s.Searcher.AnswerIn(ctx, id, question)
 }
 
 // Ready forwards an optional Ready method of the wrapped searcher.

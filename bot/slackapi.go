@@ -27,6 +27,9 @@ type SlackAPI interface {
 	OpenConversationContext(ctx context.Context, params *slack.OpenConversationParameters) (channel *slack.Channel, noOp, alreadyOpen bool, err error)
 	JoinConversationContext(ctx context.Context, channelID string) (channel *slack.Channel, warning string, warnings []string, err error)
 	StartSocketModeContext(ctx context.Context) (info *slack.SocketModeConnection, websocketURL string, err error)
+	UnfurlMessageContext(ctx context.Context, channelID, timestamp string, unfurls map[string]slack.Attachment, options ...slack.MsgOption) (string, string, string, error)
+	SetAssistantThreadsSuggestedPromptsContext(ctx context.Context, params slack.AssistantThreadsSetSuggestedPromptsParameters) error
+	SetAssistantThreadsStatusContext(ctx context.Context, params slack.AssistantThreadsSetStatusParameters) error
 }
 
 var _ SlackAPI = (*slack.Client)(nil)

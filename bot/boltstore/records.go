@@ -120,14 +120,22 @@ func decodeTree(root *rawBucket, path string, salvaging bool) (contents, error) 
 	return c, nil
 }
 
+// optionalBuckets are top-level buckets a store gets on first use (see
+// threads.go): a file without them is whole, one with them still ours.
+var optionalBuckets = []string{string(bucketThreads), string(bucketLinks)}
+
 // checkBuckets tells a paperbot store (whole or damaged) from a foreign file.
 func checkBuckets(root *rawBucket) error {
 	var have []string
 	ours := 0
+	optional := 0
 	for name := range root.buckets {
 		have = append(have, name)
-		if slices.Contains(bucketNames, name) {
+		switch {
+		case slices.Contains(bucketNames, name):
 			ours++
+		case slices.Contains(optionalBuckets, name):
+			optional++
 		}
 	}
 	slices.Sort(have)
@@ -136,7 +144,7 @@ func checkBuckets(root *rawBucket) error {
 		return foreignf("it is a bbolt database with no buckets (a paperbot store holds %s)", strings.Join(bucketNames, ", "))
 	case ours == 0:
 		return foreignf("it is a bbolt database holding buckets %s (a paperbot store holds %s)", quoteAll(have), strings.Join(bucketNames, ", "))
-	case ours < len(bucketNames) || len(have) > ours:
+	case ours < len(bucketNames) || len(have) > ours+optional:
 		return damagedf("its buckets are %s, want exactly %s", quoteAll(have), strings.Join(bucketNames, ", "))
 	case len(root.values) > 0:
 		return damagedf("its top level holds values, where only buckets belong")

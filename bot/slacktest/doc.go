@@ -15,10 +15,14 @@
 //	m, err := srv.WaitForMessage(time.Second, func(m slacktest.Message) bool { return m.Ephemeral })
 //
 // The test driver pushes envelopes (SlashCommand, Mention, DirectMessage,
-// BotMessage, EditMessage, AppHomeOpened, BlockAction, SendEvent, Redeliver);
+// BotMessage, EditMessage, AppHomeOpened, BlockAction, SendEvent, Redeliver;
+// Say for a channel message as an app reading channels gets it, a mention
+// twice as message and app_mention; PasteLinks for link_shared on the
+// WithUnfurlDomains domains; MessageShortcut; AssistantThreadStarted);
 // envelopes pushed while no socket is connected are queued and delivered after
 // the next hello. Everything the app sends is recorded (Messages, Ephemerals,
-// ResponseURLPosts, HomeViews, Calls, Acks) and can be awaited with WaitFor,
+// ResponseURLPosts, HomeViews, Calls, Acks, a message's chat.unfurl
+// Unfurls, AssistantStatuses and SuggestedPrompts) and can be awaited with WaitFor,
 // which wakes on every recorded change (with a 10 ms backstop for conditions
 // on the app's own state), so tests never sleep.
 //

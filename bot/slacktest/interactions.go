@@ -14,6 +14,9 @@ type ActionOpts struct {
 	MessageTS string // ts of the message or ephemeral holding the element
 	ActionID  string
 	Home      bool // click on the user's published Home tab instead of a message
+	// UnfurlURL clicks in the app's unfurl of that link in the message,
+	// instead of the message's own blocks.
+	UnfurlURL string
 }
 
 // BlockAction pushes an interactive block_actions envelope like Slack's:
@@ -48,6 +51,18 @@ func (s *Server) BlockAction(a ActionOpts) (string, error) {
 		}
 		blocks = m.Blocks
 		container := map[string]any{"type": "message", "message_ts": m.TS, "channel_id": m.Channel, "is_ephemeral": m.Ephemeral}
+		if a.UnfurlURL != "" {
+			att, ok := m.Unfurls[a.UnfurlURL]
+			var u struct {
+				Blocks json.RawMessage `json:"blocks"`
+			}
+			if !ok || json.Unmarshal(att, &u) != nil {
+				return "", fmt.Errorf("slacktest: BlockAction: no unfurl of %s on message %s", a.UnfurlURL, m.TS)
+			}
+			blocks = u.Blocks
+			container = map[string]any{"type": "message_attachment", "message_ts": m.TS, "channel_id": m.Channel,
+				"is_ephemeral": false, "is_app_unfurl": true, "app_unfurl_url": a.UnfurlURL}
+		}
 		if m.ThreadTS != "" {
 			container["thread_ts"] = m.ThreadTS
 		}

@@ -29,6 +29,7 @@ type config struct {
 	responseURLUses         int
 	responseURLTTL          time.Duration
 	scopes                  []string
+	unfurlDomains           []string
 }
 
 // Option configures a Server.

@@ -2,6 +2,7 @@ package slacktest
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/url"
 	"time"
 )
@@ -24,6 +25,11 @@ type Message struct {
 	Edits     int        // times replaced by chat.update or replace_original
 	Deleted   bool
 	PostedAt  time.Time // server clock
+	// Unfurls are the app's chat.unfurl attachments for the message's
+	// links, by URL, as received.
+	Unfurls map[string]json.RawMessage
+	// Files names the files a user's message carries (an upload).
+	Files []string
 }
 
 // Metadata is Slack message metadata (chat.postMessage metadata argument).
@@ -147,6 +153,13 @@ func (m *Message) wire(teamID, appID string) map[string]any {
 	}
 	if m.Edits > 0 {
 		w["edited"] = map[string]any{"user": m.User, "ts": m.TS}
+	}
+	if len(m.Files) > 0 {
+		var files []map[string]any
+		for i, f := range m.Files {
+			files = append(files, map[string]any{"id": fmt.Sprintf("F%08d", i+1), "name": f, "title": f, "mode": "hosted"})
+		}
+		w["files"], w["upload"] = files, true
 	}
 	return w
 }

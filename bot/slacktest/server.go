@@ -32,6 +32,7 @@ type Server struct {
 	responses    []ResponseURLPost
 	responseURLs map[string]*responseURL
 	homeViews    map[string][]HomeView
+	assistant    map[string]*assistantThread // "channel/thread_ts" of assistant threads
 	calls        []Call
 
 	sock socketState

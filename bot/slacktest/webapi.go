@@ -52,14 +52,18 @@ var apiMethods = map[string]apiMethod{
 	"chat.update":           {handle: (*Server).chatUpdate},
 	"chat.delete":           {handle: (*Server).chatDelete},
 	"chat.getPermalink":     {handle: (*Server).chatGetPermalink},
-	"conversations.info":    {handle: (*Server).conversationsInfo},
-	"conversations.list":    {handle: (*Server).conversationsList},
-	"conversations.open":    {handle: (*Server).conversationsOpen},
-	"conversations.join":    {handle: (*Server).conversationsJoin},
-	"conversations.history": {handle: (*Server).conversationsHistory},
-	"conversations.replies": {handle: (*Server).conversationsReplies},
-	"users.info":            {handle: (*Server).usersInfo},
-	"views.publish":         {handle: (*Server).viewsPublish},
+	"chat.unfurl":           {handle: (*Server).chatUnfurl},
+
+	"assistant.threads.setStatus":           {handle: (*Server).assistantSetStatus},
+	"assistant.threads.setSuggestedPrompts": {handle: (*Server).assistantSetSuggestedPrompts},
+	"conversations.info":                    {handle: (*Server).conversationsInfo},
+	"conversations.list":                    {handle: (*Server).conversationsList},
+	"conversations.open":                    {handle: (*Server).conversationsOpen},
+	"conversations.join":                    {handle: (*Server).conversationsJoin},
+	"conversations.history":                 {handle: (*Server).conversationsHistory},
+	"conversations.replies":                 {handle: (*Server).conversationsReplies},
+	"users.info":                            {handle: (*Server).usersInfo},
+	"views.publish":                         {handle: (*Server).viewsPublish},
 }
 
 func (s *Server) serveAPI(w http.ResponseWriter, hr *http.Request) {

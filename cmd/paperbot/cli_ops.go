@@ -113,7 +113,7 @@ func checkSlack(e *env, cfg Config) *checkReport {
 		r.add("scopes", false, "the bot token lacks scopes %s: add them (or re-create the app from deploy/slack/manifest.yaml) and reinstall the app",
 			strings.Join(p.Missing, ", "))
 	default:
-		r.add("scopes", true, "all %d required scopes granted", len(bot.RequiredScopes()))
+		r.add("scopes", true, "all %d required scopes granted", len(bot.RequiredScopes(e.cfg.Assistant)))
 	}
 	if p.SocketMode != nil {
 		r.add("socket mode", false, "%v (is Socket Mode enabled, and does the app-level token have connections:write?)", p.SocketMode)

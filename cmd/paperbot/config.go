@@ -21,9 +21,10 @@ import (
 // default is its default tag, or, for settings a package owns (bot, digest,
 // search), that package's own default (defaultOf): one set of defaults.
 type Config struct {
-	BotToken string `env:"SLACK_BOT_TOKEN" secret:"true" desc:"Bot User OAuth Token (xoxb-...), from the app's OAuth & Permissions page. Needed by serve and check."`
-	AppToken string `env:"SLACK_APP_TOKEN" secret:"true" desc:"App-level token (xapp-...) with the connections:write scope, for Socket Mode. Needed by serve."`
-	APIURL   string `env:"SLACK_API_URL" desc:"Base URL of the Slack Web API. Change it only to point at a test emulator."`
+	BotToken  string `env:"SLACK_BOT_TOKEN" secret:"true" desc:"Bot User OAuth Token (xoxb-...), from the app's OAuth & Permissions page. Needed by serve and check."`
+	AppToken  string `env:"SLACK_APP_TOKEN" secret:"true" desc:"App-level token (xapp-...) with the connections:write scope, for Socket Mode. Needed by serve."`
+	APIURL    string `env:"SLACK_API_URL" desc:"Base URL of the Slack Web API. Change it only to point at a test emulator."`
+	Assistant bool   `env:"PAPERBOT_ASSISTANT" default:"false" desc:"Answer on Slack's assistant surface (Agents & AI Apps, paid plans): suggested prompts from the corpus's topics and a status while searching. Install the app from deploy/slack/manifest.assistant.yaml; check then asks for its assistant:write scope."`
 
 	DataDir string `env:"PAPERBOT_DATA_DIR" desc:"Directory for the persistent index and the subscription store; a build also spools the corpus here (about the size of the corpus files, removed when it ends). Empty: an in-memory index, and channel subscriptions are off (they need somewhere durable to live)."`
 	Corpus  string `env:"PAPERBOT_CORPUS" desc:"Comma-separated paper files or globs (seed text, JSON, JSON Lines, TSV). Empty: the embedded ICML 2025 seeds."`
@@ -56,6 +57,7 @@ type Config struct {
 	FetchTZ         string `env:"PAPERBOT_FETCH_TZ" default:"America/New_York" desc:"IANA time zone of PAPERBOT_FETCH_AT (arXiv announces on US Eastern time)."`
 	ArXivURL        string `env:"PAPERBOT_ARXIV_URL" desc:"Base URL of arXiv's RSS feeds (categories are appended as /cs.LG+stat.ML). Change it for a mirror or a test server."`
 	ArXivOAIURL     string `env:"PAPERBOT_ARXIV_OAI_URL" desc:"arXiv's OAI-PMH endpoint, used to catch up on days missed while down."`
+	ArXivAPIURL     string `env:"PAPERBOT_ARXIV_API_URL" desc:"arXiv's query API, where a pasted arXiv link of a paper the index lacks is looked up (with PAPERBOT_CONTACT set) to unfold it."`
 	ArXivBackfill   int    `env:"PAPERBOT_ARXIV_BACKFILL_DAYS" default:"0" desc:"Days of arXiv the first fetch harvests over OAI-PMH before today's feed (0 to 30). 0: a first fetch takes today's announcements only, one request; back-filling lists whole archives (all of cs), some minutes at arXiv's pace."`
 	OpenReviewURL   string `env:"PAPERBOT_OPENREVIEW_URL" desc:"Base URL of the OpenReview API v2."`
 	OpenReviewToken string `env:"PAPERBOT_OPENREVIEW_TOKEN" secret:"true" desc:"OpenReview access token, sent as a bearer token to OpenReview only (it answers some anonymous clients with a browser check). Optional."`

@@ -100,6 +100,8 @@ func defaultOf(f reflect.StructField) string {
 		return sources.DefaultRSSURL
 	case "PAPERBOT_ARXIV_OAI_URL":
 		return sources.DefaultOAIURL
+	case "PAPERBOT_ARXIV_API_URL":
+		return sources.DefaultAPIURL
 	case "PAPERBOT_OPENREVIEW_URL":
 		return sources.DefaultOpenReviewURL
 	}
@@ -121,7 +123,7 @@ func shortDuration(d time.Duration) string {
 // botConfig is the bot's part of the configuration.
 func (c Config) botConfig() bot.Config {
 	return bot.Config{BotToken: c.BotToken, AppToken: c.AppToken, APIURL: c.APIURL,
-		Workers: c.Workers, ShutdownGrace: c.ShutdownGrace}
+		Workers: c.Workers, ShutdownGrace: c.ShutdownGrace, Assistant: c.Assistant}
 }
 
 // digestConfig is the digest scheduler's part of the configuration.

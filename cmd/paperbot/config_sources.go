@@ -83,7 +83,7 @@ func (c Config) nextFetch(t time.Time) time.Time {
 // the clock (nil: the real one).
 func (c Config) sourcesClient(now func() time.Time, sleep func(ctx context.Context, d time.Duration) error) (*sources.Client, error) {
 	return sources.NewClient(sources.Config{
-		Contact: c.Contact, RSSURL: c.ArXivURL, OAIURL: c.ArXivOAIURL, OpenReviewURL: c.OpenReviewURL,
+		Contact: c.Contact, RSSURL: c.ArXivURL, OAIURL: c.ArXivOAIURL, APIURL: c.ArXivAPIURL, OpenReviewURL: c.OpenReviewURL,
 		OpenReviewToken: c.OpenReviewToken, Now: now, Sleep: sleep,
 	})
 }

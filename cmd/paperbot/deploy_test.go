@@ -86,6 +86,9 @@ func TestManifestMatchesSlackSchema(t *testing.T) {
 	if err := schema.Validate(manifest); err != nil {
 		t.Fatalf("deploy/slack/manifest.yaml does not match Slack's schema: %v", err)
 	}
+	if err := schema.Validate(readYAML(t, filepath.Join(deployDir, "slack/manifest.assistant.yaml"))[0]); err != nil {
+		t.Fatalf("deploy/slack/manifest.assistant.yaml does not match Slack's schema: %v", err)
+	}
 	// The schema accepts a manifest that can't serve us; check what we rely on.
 	m := manifest.(map[string]any)
 	settings := m["settings"].(map[string]any)

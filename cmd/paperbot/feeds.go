@@ -12,6 +12,7 @@ import (
 	"github.com/paperbot/paperbot/bot/digest"
 	"github.com/paperbot/paperbot/ingest"
 	"github.com/paperbot/paperbot/ingest/feedstore"
+	"github.com/paperbot/paperbot/search/sources"
 )
 
 // feeds is a process's ingestion side: the feed store, the catalog it holds
@@ -20,6 +21,7 @@ type feeds struct {
 	store   *feedstore.Store
 	catalog *ingest.Catalog
 	fetcher *ingest.Fetcher
+	client  *sources.Client // shared with link lookups: one polite pace per site
 }
 
 // openFeeds opens the feed store and its catalog when PAPERBOT_SOURCES
@@ -53,7 +55,7 @@ func openFeeds(ctx context.Context, cfg Config, log *slog.Logger, now func() tim
 		st.Close()
 		return nil, err
 	}
-	return &feeds{store: st, catalog: cat, fetcher: f}, nil
+	return &feeds{store: st, catalog: cat, fetcher: f, client: client}, nil
 }
 
 // Close releases the feed store; nil-safe.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -58,7 +59,7 @@ func TestManifestMatchesCode(t *testing.T) {
 		callable[api.Method(i).Name] = true
 	}
 	declared := map[string]bool{}
-	for _, am := range bot.APIMethods {
+	for _, am := range append(append([]bot.APIMethod(nil), bot.APIMethods...), bot.AssistantMethods...) {
 		if declared[am.Client] {
 			t.Errorf("bot.APIMethods declares %s twice", am.Client)
 		}
@@ -74,8 +75,10 @@ func TestManifestMatchesCode(t *testing.T) {
 	}
 
 	// Events the handler acts on are the manifest's bot events.
-	eventOfType := map[string]string{
-		"AppMentionEvent": "app_mention", "MessageEvent": "message.im", "AppHomeOpenedEvent": "app_home_opened",
+	eventOfType := map[string][]string{
+		"AppMentionEvent": {"app_mention"}, "MessageEvent": {"message.im", "message.channels", "message.groups"},
+		"AppHomeOpenedEvent": {"app_home_opened"}, "LinkSharedEvent": {"link_shared"},
+		"AssistantThreadStartedEvent": {"assistant_thread_started"},
 	}
 	envelopes := map[string]bool{"EventsAPIEvent": true, "CallbackEvent": true, "EventsAPICallbackEvent": true}
 	handled := map[string]bool{}
@@ -85,20 +88,24 @@ func TestManifestMatchesCode(t *testing.T) {
 			if envelopes[c[1]] {
 				continue
 			}
-			ev, ok := eventOfType[c[1]]
+			evs, ok := eventOfType[c[1]]
 			if !ok {
 				t.Errorf("%s handles slackevents.%s: add its event to bot.Events, the manifest and this test", file, c[1])
 				continue
 			}
-			handled[ev] = true
+			for _, ev := range evs {
+				handled[ev] = true
+			}
 		}
 	}
 	var declaredEvents []string
-	for _, e := range bot.Events {
-		declaredEvents = append(declaredEvents, e.Event)
+	for _, e := range append(append([]bot.EventSubscription(nil), bot.Events...), bot.AssistantEvents...) {
 		if !handled[e.Event] {
 			t.Errorf("bot.Events declares %s but the handler never looks at it", e.Event)
 		}
+	}
+	for _, e := range bot.Events {
+		declaredEvents = append(declaredEvents, e.Event)
 	}
 	sort.Strings(declaredEvents)
 	settings := m["settings"].(map[string]any)
@@ -112,6 +119,27 @@ func TestManifestMatchesCode(t *testing.T) {
 		t.Errorf("manifest scopes = %v\n the code needs  %v", scopes, want)
 	}
 
+	// Message shortcuts are the ones the bot routes, by callback ID.
+	var declaredShortcuts, codeShortcuts []string
+	for _, s := range m["features"].(map[string]any)["shortcuts"].([]any) {
+		sc := s.(map[string]any)
+		declaredShortcuts = append(declaredShortcuts, sc["callback_id"].(string))
+		if sc["type"] != "message" {
+			t.Errorf("shortcut %v is %v, want a message shortcut", sc["callback_id"], sc["type"])
+		}
+	}
+	for _, s := range bot.Shortcuts {
+		codeShortcuts = append(codeShortcuts, s.CallbackID)
+	}
+	if !slices.Equal(sortedCopy(declaredShortcuts), sortedCopy(codeShortcuts)) {
+		t.Errorf("manifest shortcuts %v, the bot answers %v", declaredShortcuts, codeShortcuts)
+	}
+
+	// Unfurl domains are those whose links the bot resolves.
+	if got := stringsOf(m["features"].(map[string]any)["unfurl_domains"]); !slices.Equal(got, sortedCopy(bot.UnfurlDomains)) {
+		t.Errorf("manifest unfurl_domains = %v, bot.UnfurlDomains = %v", got, bot.UnfurlDomains)
+	}
+
 	// The slash command is the one the bot answers and documents.
 	cmds := m["features"].(map[string]any)["slash_commands"].([]any)
 	if len(cmds) != 1 {
@@ -123,5 +151,50 @@ func TestManifestMatchesCode(t *testing.T) {
 	}
 	if hint, _ := cmd["usage_hint"].(string); hint == "" {
 		t.Error("the slash command needs a usage hint")
+	}
+}
+
+func sortedCopy(s []string) []string {
+	out := append([]string(nil), s...)
+	sort.Strings(out)
+	return out
+}
+
+// TestAssistantManifest keeps deploy/slack/manifest.assistant.yaml the
+// default manifest plus exactly the assistant surface: its view, the
+// scopes of bot.AssistantMethods and bot.AssistantEvents, and those events.
+func TestAssistantManifest(t *testing.T) {
+	def := readYAML(t, filepath.Join(deployDir, "slack/manifest.yaml"))[0].(map[string]any)
+	asst := readYAML(t, filepath.Join(deployDir, "slack/manifest.assistant.yaml"))[0].(map[string]any)
+
+	features := asst["features"].(map[string]any)
+	view, ok := features["assistant_view"].(map[string]any)
+	if !ok || view["assistant_description"] == "" {
+		t.Fatal("the assistant manifest has no assistant_view with a description")
+	}
+	if got := stringsOf(asst["oauth_config"].(map[string]any)["scopes"].(map[string]any)["bot"]); !slices.Equal(got, bot.RequiredScopes(true)) {
+		t.Errorf("assistant manifest scopes = %v\n the assistant needs %v", got, bot.RequiredScopes(true))
+	}
+	var events []string
+	for _, e := range append(append([]bot.EventSubscription(nil), bot.Events...), bot.AssistantEvents...) {
+		events = append(events, e.Event)
+	}
+	sort.Strings(events)
+	settings := asst["settings"].(map[string]any)
+	if got := stringsOf(settings["event_subscriptions"].(map[string]any)["bot_events"]); !slices.Equal(got, events) {
+		t.Errorf("assistant manifest bot_events = %v, want %v", got, events)
+	}
+
+	// Everything else is the default manifest's.
+	delete(features, "assistant_view")
+	delete(asst, "oauth_config")
+	delete(settings, "event_subscriptions")
+	d := maps.Clone(def)
+	delete(d, "oauth_config")
+	ds := maps.Clone(d["settings"].(map[string]any))
+	delete(ds, "event_subscriptions")
+	d["settings"] = ds
+	if !reflect.DeepEqual(asst, d) {
+		t.Errorf("the assistant manifest differs from manifest.yaml beyond the assistant surface:\n%v\n%v", asst, d)
 	}
 }

@@ -102,7 +102,7 @@ func runServe(e *env, args []string) error {
 		dcfg.Log = log
 		dcfg.Fresh = fd.fresh(cfg.DigestNewDays)
 		digests = bot.NewDigests(store, ix, dcfg)
-		opts = digests.Options()
+		opts = append(digests.Options(), bot.WithThreadStore(store.Threads()))
 	} else {
 		log.Warn("PAPERBOT_DATA_DIR is not set: channel digests are off")
 		opts = []bot.Option{bot.DigestsOff(digestsOffReason)}
@@ -110,6 +110,13 @@ func runServe(e *env, args []string) error {
 
 	if fd != nil {
 		opts = append(opts, bot.WithFeeds(fd.status()))
+	}
+	finder, err := linkFinder(cfg, fd, store, log)
+	if err != nil {
+		return err
+	}
+	if finder != nil {
+		opts = append(opts, bot.WithPaperFinder(finder))
 	}
 	b, err := bot.New(botCfg, ix, log, opts...)
 	if err != nil {

@@ -67,6 +67,14 @@ func PaperLinkKey(s string) (key string, ok bool) {
 				return "arxiv:" + id, true
 			}
 		}
+	case "alphaxiv.org":
+		for _, page := range []string{"abs/", "overview/", "pdf/"} {
+			if id, ok := strings.CutPrefix(path, page); ok {
+				if id, ok := arxivIDOf(id); ok {
+					return "arxiv:" + id, true
+				}
+			}
+		}
 	case "openreview.net":
 		if v, err := url.ParseQuery(query); err == nil && v.Get("id") != "" {
 			switch path {

@@ -10,6 +10,7 @@ func TestPaperLinkKey(t *testing.T) {
 			"https://arxiv.org/abs/2309.17453", "http://arxiv.org/abs/2309.17453v2", "arxiv.org/abs/2309.17453",
 			"https://arxiv.org/pdf/2309.17453v1.pdf", "https://arxiv.org/pdf/2309.17453", "https://www.arxiv.org/html/2309.17453v3",
 			"https://export.arxiv.org/abs/2309.17453", "https://huggingface.co/papers/2309.17453", "arXiv:2309.17453",
+			"https://www.alphaxiv.org/abs/2309.17453", "https://alphaxiv.org/overview/2309.17453v2",
 			"2309.17453", "2309.17453v4", "arXiv 2309.17453", "arxiv: 2309.17453v1", "<https://arxiv.org/abs/2309.17453|this paper>", "<https://arxiv.org/abs/2309.17453>",
 			"https://arxiv.org/abs/2309.17453.", "(https://arxiv.org/abs/2309.17453)",
 		},

@@ -1,0 +1,285 @@
+package bot
+
+import (
+	"bufio"
+	_ "embed"
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+// followIntent is what a follow-up asks of the cards it names.
+type followIntent int
+
+const (
+	followAsk      followIntent = iota // a question about the named paper
+	followAbstract                     // its whole abstract
+	followSimilar                      // papers like it
+	followCompare                      // the named papers side by side
+	followNewer                        // newer papers on the thread's question
+)
+
+// followUp is a reply in a thread, understood against the cards shown.
+type followUp struct {
+	Intent followIntent
+	// Cards are the cards named, 1-based in the thread's order; -1 is the
+	// last one. Empty when none is named.
+	Cards []int
+	// This: the reply names a paper without its number ("that paper",
+	// "it"); All: every card ("compare them"). Weak: only by "it" or
+	// "its", which a new question may hold too.
+	This, All, Weak bool
+	// Rest is the text without the words that name cards or the intent:
+	// the question to answer from the paper.
+	Rest string
+	// Bare: Rest has only filler words ("anything … on this?"), so an
+	// intent that names no card is about the thread ("more like this"),
+	// not a new question ("compare diffusion and GANs").
+	Bare bool
+}
+
+// names reports whether the follow-up names any card.
+func (f followUp) names() bool { return len(f.Cards) > 0 || f.This || f.All }
+
+//go:embed followup_words.tsv
+var followupWordsTSV string
+
+// followWord is one row of followup_words.tsv.
+type followWord struct {
+	words []string // the phrase, split into words
+	role  string   // "ordinal", "this", "it", "all", "number", "filler", "ask" or an intent
+	n     int      // for ordinals
+}
+
+// followWords are the rows, longest phrase first so that "tell me more"
+// wins over "more".
+var followWords = func() []followWord {
+	var out []followWord
+	sc := bufio.NewScanner(strings.NewReader(followupWordsTSV))
+	for sc.Scan() {
+		line := sc.Text()
+		if line == "" || strings.HasPrefix(line, "#") && !strings.HasPrefix(line, "#\t") {
+			continue
+		}
+		f := strings.Split(line, "\t")
+		if len(f) != 3 {
+			panic(fmt.Sprintf("followup_words.tsv: %q: want word, role and example", line))
+		}
+		w := followWord{words: strings.Fields(f[0]), role: f[1]}
+		if n, ok := strings.CutPrefix(f[1], "ordinal:"); ok {
+			w.role = "ordinal"
+			w.n, _ = strconv.Atoi(n)
+		}
+		out = append(out, w)
+	}
+	for i := 1; i < len(out); i++ { // stable insertion sort by phrase length, longest first
+		for j := i; j > 0 && len(out[j].words) > len(out[j-1].words); j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	return out
+}()
+
+// fillerWords are the rows of role "filler": words that leave a reply
+// about the thread ("anything newer on this?").
+var fillerWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range followWords {
+		if w.role == "filler" && len(w.words) == 1 {
+			m[w.words[0]] = true
+		}
+	}
+	return m
+}()
+
+// askWords are the rows of role "ask": a reply opening with one asks
+// something ("show the abstract of 3", "which dataset"), as one ending in
+// "?" does.
+var askWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range followWords {
+		if w.role == "ask" && len(w.words) == 1 {
+			m[w.words[0]] = true
+		}
+	}
+	return m
+}()
+
+// asks reports whether a reply in a thread asks the bot something: it ends
+// with "?", opens with a question or request word (after the cards it
+// names: "#2: which dataset"), or only names cards ("#2"). People also
+// talk to each other in threads ("I think the second one is better"): a
+// reply that asks nothing and does not mention the bot gets no answer.
+func asks(text string) bool {
+	t := strings.TrimSpace(text)
+	if strings.HasSuffix(t, "?") {
+		return true
+	}
+	f := parseFollowUp(t)
+	if f.names() && strings.TrimSpace(f.Rest) == "" {
+		return true
+	}
+	for _, tok := range followTokens(t) {
+		if tok == "#" || tok == "the" || tok == "and" || tok == "&" {
+			continue
+		}
+		if _, err := strconv.Atoi(tok); err == nil {
+			continue
+		}
+		if isOrdinal(tok) {
+			continue
+		}
+		return askWords[tok]
+	}
+	return false
+}
+
+// isOrdinal reports whether tok is an ordinal of followup_words.tsv.
+func isOrdinal(tok string) bool {
+	for _, w := range followWords {
+		if w.role == "ordinal" && len(w.words) == 1 && w.words[0] == tok {
+			return true
+		}
+	}
+	return false
+}
+
+// maxCardNumber is the largest bare number taken for a card ("of 3"):
+// larger ones are years and counts.
+const maxCardNumber = 50
+
+// parseFollowUp reads a reply in a thread: which cards it names ("the
+// first one", "#2", "1 and 2", "that paper"), what it asks of them, and
+// the rest of its words. It is pure: text in, roles out.
+func parseFollowUp(text string) followUp {
+	toks := followTokens(text)
+	var f followUp
+	intents := map[string]bool{}
+	var rest []string
+	f.Bare = true
+	numberCue := false // the previous token makes a bare number a card
+	for i := 0; i < len(toks); {
+		t := toks[i]
+		if n, err := strconv.Atoi(t); err == nil {
+			next := ""
+			if i+1 < len(toks) {
+				next = toks[i+1]
+			}
+			if n >= 1 && n <= maxCardNumber && (numberCue || next == "and" || next == "vs" || next == "versus" || next == "&" || i == 0 && len(toks) == 1) {
+				f.Cards = append(f.Cards, n)
+				i++
+				numberCue = next == "and" || next == "vs" || next == "versus" || next == "&"
+				continue
+			}
+		}
+		matched := false
+		for _, w := range followWords {
+			if !hasPhrase(toks[i:], w.words) || w.role == "filler" || w.role == "ask" {
+				continue
+			}
+			switch w.role {
+			case "ordinal":
+				f.Cards = append(f.Cards, w.n)
+			case "this":
+				f.This, f.Weak = true, false
+			case "it":
+				if !f.This {
+					f.This, f.Weak = true, true
+				}
+			case "all":
+				f.All = true
+			case "number":
+				// Only a cue: "of" and "and" are words of the question too.
+				if !followNumberFollows(toks, i+len(w.words)) {
+					continue
+				}
+				if w.words[0] == "compare" || w.words[0] == "vs" || w.words[0] == "versus" {
+					intents["compare"] = true
+				}
+			default:
+				intents[w.role] = true
+			}
+			numberCue = w.role == "number" || w.role == "ordinal"
+			i += len(w.words)
+			matched = true
+			break
+		}
+		if !matched {
+			numberCue = t == "&"
+			if t != "&" && t != "one" && t != "ones" && t != "the" {
+				rest = append(rest, t)
+				f.Bare = f.Bare && fillerWords[t]
+			}
+			i++
+		}
+	}
+	f.Rest = strings.Join(rest, " ")
+	if len(f.Cards) > 0 || f.All {
+		f.Weak = false
+	}
+	switch {
+	case intents["compare"]:
+		f.Intent = followCompare
+	case intents["similar"]:
+		f.Intent = followSimilar
+	case intents["newer"]:
+		f.Intent = followNewer
+	case intents["abstract"]:
+		f.Intent = followAbstract
+	}
+	return f
+}
+
+// followNumberFollows reports whether toks[i] is a card number.
+func followNumberFollows(toks []string, i int) bool {
+	if i >= len(toks) {
+		return false
+	}
+	n, err := strconv.Atoi(toks[i])
+	return err == nil && n >= 1 && n <= maxCardNumber
+}
+
+func hasPhrase(toks, words []string) bool {
+	if len(toks) < len(words) {
+		return false
+	}
+	for i, w := range words {
+		if toks[i] != w {
+			return false
+		}
+	}
+	return true
+}
+
+// followTokens lower-cases text and splits it into words, numbers and the
+// signs that name cards ("#", "&"): "#2: which dataset?" is "#", "2",
+// "which", "dataset".
+func followTokens(text string) []string {
+	var toks []string
+	var cur strings.Builder
+	flush := func() {
+		if cur.Len() > 0 {
+			toks = append(toks, cur.String())
+			cur.Reset()
+		}
+	}
+	for _, r := range strings.ToLower(text) {
+		switch {
+		case r == '#' || r == '&':
+			flush()
+			toks = append(toks, string(r))
+		case unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '\'' || r == '’':
+			cur.WriteRune(r)
+		default:
+			flush()
+		}
+	}
+	flush()
+	// "1st" and "2nd" stay words; "paper's" is "paper".
+	for i, t := range toks {
+		t = strings.TrimSuffix(strings.TrimSuffix(t, "'s"), "’s")
+		toks[i] = strings.Trim(t, "-'’")
+	}
+	return toks
+}

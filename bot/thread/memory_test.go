@@ -1,0 +1,7 @@
+package thread
+
+import "testing"
+
+func TestMemory(t *testing.T) {
+	TestStore(t, func(*testing.T) Store { return NewMemory(100) }, nil)
+}
