@@ -284,7 +284,7 @@ func (st *state) changedVectors(ctx context.Context, ch changes) (*paperVectors,
 	}
 	cur := st.vecs
 	if cur == nil || cur.model != st.emb.ModelID() {
-		cur = newPaperVectors(st.emb.ModelID(), st.emb.Dims(), 0)
+		cur = newPaperVectors(st.emb.ModelID(), st.emb.Dims(), 0).seal()
 	}
 	if len(ch.upsert) == 0 && len(ch.del) == 0 {
 		return cur, nil
@@ -301,8 +301,8 @@ func (st *state) changedVectors(ctx context.Context, ch changes) (*paperVectors,
 	var gone []string
 	for i := range ch.upsert {
 		id := ch.upsert[i].ID
-		if j, ok := made.pos[id]; ok {
-			set[id] = made.vector(int(j))
+		if j, ok := made.pos(id); ok {
+			set[id] = made.vector(j)
 		} else {
 			gone = append(gone, id) // its old vector is of its old text
 		}

@@ -53,11 +53,11 @@ func (ix *Index) FillVectors(ctx context.Context) (int, error) {
 	}
 	have := cur.vecs
 	if have == nil || have.model != emb.ModelID() || have.dims != emb.Dims() {
-		have = newPaperVectors(emb.ModelID(), emb.Dims(), 0)
+		have = newPaperVectors(emb.ModelID(), emb.Dims(), 0).seal()
 	}
 	var missing []string
 	for _, e := range man {
-		if _, ok := have.pos[e.ID]; !ok {
+		if _, ok := have.pos(e.ID); !ok {
 			missing = append(missing, e.ID)
 		}
 	}
@@ -77,8 +77,8 @@ func (ix *Index) FillVectors(ctx context.Context) (int, error) {
 		return 0, &Error{Op: opFill, Kind: Internal, Msg: "the embeddings server failed", Err: vb.err}
 	}
 	set := make(map[string][]float32, made.len())
-	for i, id := range made.ids {
-		set[id] = made.vector(i)
+	for i := range made.len() {
+		set[made.id(i)] = made.vector(i)
 	}
 	next := *cur
 	next.vecs = have.with(set, nil)

@@ -105,7 +105,7 @@ func (vb *vectorBuilder) finish(ctx context.Context) *paperVectors {
 		return nil
 	}
 	vb.flush(ctx)
-	return vb.pv
+	return vb.pv.seal()
 }
 
 var errWrongVectorCount = &Error{Op: "embed papers", Kind: Internal, Msg: "the model returned another number of vectors than texts"}
@@ -159,10 +159,11 @@ func hasMeta(groups []group) bool {
 // Meaning); the deeper candidates stay below in their order. Papers found
 // by meaning alone join only an unfiltered query: a filter or an exclusion
 // is bleve's to apply.
-func (s *state) withMeaning(ctx context.Context, q *parsedQuery, groups []group, mt *matcher, cands []candidate, qv []float32) []candidate {
-	if qv == nil {
+func (s *state) withMeaning(ctx context.Context, q *parsedQuery, groups []group, mt *matcher, cands []candidate, v []float32) []candidate {
+	if v == nil {
 		return cands
 	}
+	qv := quantizeQuery(v)
 	n := min(len(cands), max(s.tune.Rerank, 1))
 	head := slices.Clone(cands[:n])
 	rest := cands[n:]
@@ -172,7 +173,7 @@ func (s *state) withMeaning(ctx context.Context, q *parsedQuery, groups []group,
 			have[c.doc.ID] = true
 		}
 		for _, nr := range s.vecs.nearest(qv, s.tune.MeaningDepth, nil) {
-			id := s.vecs.ids[nr.i]
+			id := s.vecs.id(nr.i)
 			if have[id] || nr.cos < s.tune.MeaningKeep {
 				continue
 			}

@@ -62,14 +62,15 @@ func TestPaperVectorsEncoding(t *testing.T) {
 	if err != nil {
 		t.Fatalf("decode: %v", err)
 	}
-	if got.model != pv.model || got.dims != pv.dims || !slices.Equal(got.ids, pv.ids) || !slices.Equal(got.codes, pv.codes) || !slices.Equal(got.scales, pv.scales) {
+	if got.model != pv.model || got.dims != pv.dims || !slices.Equal(got.ids, pv.ids) || !slices.Equal(got.idEnd, pv.idEnd) ||
+		!slices.Equal(got.byID, pv.byID) || !slices.Equal(got.codes, pv.codes) || !slices.Equal(got.scales, pv.scales) {
 		t.Fatal("decoded vectors differ from the encoded ones")
 	}
 	for name, bad := range map[string][]byte{
-		"flipped byte": func() []byte { c := slices.Clone(b); c[len(c)/2] ^= 1; return c }(),
-		"truncated":    b[:len(b)-7],
-		"empty":        nil,
-		"other magic":  append([]byte("PBVECS99"), b[8:]...),
+		"flipped byte":  func() []byte { c := slices.Clone(b); c[len(c)/2] ^= 1; return c }(),
+		"truncated":     b[:len(b)-7],
+		"empty":         nil,
+		"older version": append([]byte("PBVECS01"), b[8:]...),
 	} {
 		if _, err := decodeVectors(bad); !errors.Is(err, errDamagedVectors) {
 			t.Errorf("%s: err %v, want errDamagedVectors", name, err)
@@ -80,11 +81,11 @@ func TestPaperVectorsEncoding(t *testing.T) {
 func TestNearestIsExact(t *testing.T) {
 	for _, n := range []int{7, 300, 3 * nearestSplit} {
 		pv := randomVectors(n, 32, 2)
-		q := randomUnit(rand.New(rand.NewPCG(9, uint64(n))), 32)
+		q := quantizeQuery(randomUnit(rand.New(rand.NewPCG(9, uint64(n))), 32))
 		keep := func(id string) bool { return id[len(id)-1] != '3' }
 		var want []near
-		for i := range pv.ids {
-			if keep(pv.ids[i]) {
+		for i := range pv.len() {
+			if keep(pv.id(i)) {
 				want = append(want, near{i, pv.cos(i, q)})
 			}
 		}
@@ -103,15 +104,15 @@ func TestVectorsFollowChanges(t *testing.T) {
 	if next.len() != 5 || pv.len() != 5 {
 		t.Fatalf("%d vectors after the change (%d before), want 5 and 5", next.len(), pv.len())
 	}
-	if _, ok := next.pos["p3"]; ok {
+	if _, ok := next.pos("p3"); ok {
 		t.Error("a deleted paper kept its vector")
 	}
 	for _, id := range []string{"p1", "new"} {
-		if c, ok := next.cosOf(id, v); !ok || c < 0.99 {
+		if c, ok := next.cosOf(id, quantizeQuery(v)); !ok || c < 0.99 {
 			t.Errorf("%s: cosine with its new vector %.3f (%v), want 1", id, c, ok)
 		}
 	}
-	if c, _ := pv.cosOf("p1", v); c > 0.99 {
+	if c, _ := pv.cosOf("p1", quantizeQuery(v)); c > 0.99 {
 		t.Error("the change altered the vectors it was made from")
 	}
 }
@@ -244,7 +245,7 @@ func randomVectors(n, dims int, seed uint64) *paperVectors {
 	for i := range n {
 		pv.add("p"+strconv.Itoa(i), randomUnit(r, dims))
 	}
-	return pv
+	return pv.seal()
 }
 
 func randomUnit(r *rand.Rand, dims int) []float32 {

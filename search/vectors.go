@@ -1,7 +1,6 @@
 package search
 
 import (
-	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -19,81 +18,134 @@ import (
 )
 
 // paperVectors holds one meaning vector per paper, made by one model and
-// quantised to a byte a dimension with a scale per paper (dims+4 bytes a
-// paper: 260 at 256 dimensions). It is immutable once built; a change makes
-// a new one (with).
+// quantised to a byte a dimension with a scale per paper: 256 + 4 bytes a
+// paper at 256 dimensions, plus its ID and 8 bytes of index. Papers are
+// numbered in the order they were added; byID orders them by ID for
+// lookups. It is immutable once sealed; a change makes a new one (with).
 type paperVectors struct {
 	model  string // the Embedder's ModelID
 	dims   int
-	ids    []string
-	pos    map[string]int32
+	idEnd  []uint32 // paper i's ID is ids[idEnd[i-1]:idEnd[i]]
+	ids    []byte
 	scales []float32
-	codes  []int8 // len(ids) x dims
+	codes  []byte  // int8 values, len(scales) x dims
+	byID   []int32 // paper numbers in ID order
 }
 
 func newPaperVectors(model string, dims, capacity int) *paperVectors {
-	return &paperVectors{model: model, dims: dims, ids: make([]string, 0, capacity), pos: make(map[string]int32, capacity),
-		scales: make([]float32, 0, capacity), codes: make([]int8, 0, capacity*dims)}
+	return &paperVectors{model: model, dims: dims, idEnd: make([]uint32, 0, capacity), ids: make([]byte, 0, capacity*8),
+		scales: make([]float32, 0, capacity), codes: make([]byte, 0, capacity*dims)}
 }
 
-// add appends paper id's vector v (of v.dims floats, L2-normalised); a zero
-// vector (a text the model knows nothing of) is kept as zero.
+// add appends paper id's vector v (of dims floats, L2-normalised); a zero
+// vector (a text the model knows nothing of) stays zero. seal must follow
+// the last add.
 func (pv *paperVectors) add(id string, v []float32) {
 	var top float32
 	for _, x := range v {
 		top = max(top, float32(math.Abs(float64(x))))
 	}
 	scale := top / 127
-	pv.pos[id] = int32(len(pv.ids))
-	pv.ids = append(pv.ids, id)
+	pv.ids = append(pv.ids, id...)
+	pv.idEnd = append(pv.idEnd, uint32(len(pv.ids)))
 	pv.scales = append(pv.scales, scale)
 	for _, x := range v {
 		var c int8
 		if scale > 0 {
 			c = int8(math.Round(float64(x / scale)))
 		}
-		pv.codes = append(pv.codes, c)
+		pv.codes = append(pv.codes, byte(c))
 	}
+}
+
+// seal orders the papers by ID for pos and returns pv.
+func (pv *paperVectors) seal() *paperVectors {
+	pv.byID = make([]int32, pv.len())
+	for i := range pv.byID {
+		pv.byID[i] = int32(i)
+	}
+	slices.SortFunc(pv.byID, func(a, b int32) int { return strings.Compare(pv.id(int(a)), pv.id(int(b))) })
+	return pv
 }
 
 func (pv *paperVectors) len() int {
 	if pv == nil {
 		return 0
 	}
-	return len(pv.ids)
+	return len(pv.scales)
 }
 
-// cos is the cosine of paper i with the normalised query q.
-func (pv *paperVectors) cos(i int, q []float32) float64 {
+// id is paper i's ID.
+func (pv *paperVectors) id(i int) string {
+	start := uint32(0)
+	if i > 0 {
+		start = pv.idEnd[i-1]
+	}
+	return string(pv.ids[start:pv.idEnd[i]])
+}
+
+// pos is the number of paper id, if it has a vector.
+func (pv *paperVectors) pos(id string) (int, bool) {
+	if pv == nil {
+		return 0, false
+	}
+	k, ok := slices.BinarySearchFunc(pv.byID, id, func(i int32, id string) int { return strings.Compare(pv.id(int(i)), id) })
+	if !ok {
+		return 0, false
+	}
+	return int(pv.byID[k]), true
+}
+
+// query is a query vector quantised like the papers', so that a cosine is
+// a sum of integer products.
+type query struct {
+	q     []int8
+	scale float32
+}
+
+func quantizeQuery(v []float32) query {
+	var top float32
+	for _, x := range v {
+		top = max(top, float32(math.Abs(float64(x))))
+	}
+	q := query{q: make([]int8, len(v)), scale: top / 127}
+	if top > 0 {
+		for i, x := range v {
+			q.q[i] = int8(math.Round(float64(x / q.scale)))
+		}
+	}
+	return q
+}
+
+// cos is the cosine of paper i with the query.
+func (pv *paperVectors) cos(i int, q query) float64 {
 	row := pv.codes[i*pv.dims : (i+1)*pv.dims : (i+1)*pv.dims]
-	q = q[:len(row)]
-	var s0, s1, s2, s3 float32
-	for j := 0; j+3 < len(row); j += 4 {
-		s0 += float32(row[j]) * q[j]
-		s1 += float32(row[j+1]) * q[j+1]
-		s2 += float32(row[j+2]) * q[j+2]
-		s3 += float32(row[j+3]) * q[j+3]
+	qq := q.q[:len(row)]
+	var s0, s1, s2, s3 int32
+	j := 0
+	for ; j+3 < len(row); j += 4 {
+		s0 += int32(int8(row[j])) * int32(qq[j])
+		s1 += int32(int8(row[j+1])) * int32(qq[j+1])
+		s2 += int32(int8(row[j+2])) * int32(qq[j+2])
+		s3 += int32(int8(row[j+3])) * int32(qq[j+3])
 	}
-	for j := len(row) &^ 3; j < len(row); j++ {
-		s0 += float32(row[j]) * q[j]
+	for ; j < len(row); j++ {
+		s0 += int32(int8(row[j])) * int32(qq[j])
 	}
-	return float64((s0 + s1 + s2 + s3) * pv.scales[i])
+	return float64(s0+s1+s2+s3) * float64(pv.scales[i]) * float64(q.scale)
 }
 
 // cosOf is the cosine of paper id with q; ok is false for a paper without
 // a vector.
-func (pv *paperVectors) cosOf(id string, q []float32) (float64, bool) {
-	if pv == nil {
-		return 0, false
-	}
-	i, ok := pv.pos[id]
+func (pv *paperVectors) cosOf(id string, q query) (float64, bool) {
+	i, ok := pv.pos(id)
 	if !ok {
 		return 0, false
 	}
-	return pv.cos(int(i), q), true
+	return pv.cos(i, q), true
 }
 
-// near is a paper by its position and its cosine with a query.
+// near is a paper by its number and its cosine with a query.
 type near struct {
 	i   int
 	cos float64
@@ -106,9 +158,9 @@ const nearestSplit = 20000
 // nearest returns the k papers closest to q, closest first, skipping
 // those keep rejects (nil keeps all). It scores every paper, split over
 // the cores for large sets.
-func (pv *paperVectors) nearest(q []float32, k int, keep func(id string) bool) []near {
+func (pv *paperVectors) nearest(q query, k int, keep func(id string) bool) []near {
 	n := pv.len()
-	if n == 0 || k <= 0 || len(q) != pv.dims {
+	if n == 0 || k <= 0 || len(q.q) != pv.dims {
 		return nil
 	}
 	parts := min(runtime.GOMAXPROCS(0), max(1, n/nearestSplit))
@@ -116,11 +168,7 @@ func (pv *paperVectors) nearest(q []float32, k int, keep func(id string) bool) [
 	var wg sync.WaitGroup
 	for p := range parts {
 		lo, hi := p*n/parts, (p+1)*n/parts
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			tops[p] = pv.topIn(q, k, lo, hi, keep)
-		}()
+		wg.Go(func() { tops[p] = pv.topIn(q, k, lo, hi, keep) })
 	}
 	wg.Wait()
 	all := slices.Concat(tops...)
@@ -129,14 +177,14 @@ func (pv *paperVectors) nearest(q []float32, k int, keep func(id string) bool) [
 }
 
 // topIn keeps the k best of papers lo..hi in a small sorted slice.
-func (pv *paperVectors) topIn(q []float32, k, lo, hi int, keep func(id string) bool) []near {
+func (pv *paperVectors) topIn(q query, k, lo, hi int, keep func(id string) bool) []near {
 	top := make([]near, 0, k+1)
 	for i := lo; i < hi; i++ {
 		c := pv.cos(i, q)
 		if len(top) == k && c <= top[k-1].cos {
 			continue
 		}
-		if keep != nil && !keep(pv.ids[i]) {
+		if keep != nil && !keep(pv.id(i)) {
 			continue
 		}
 		at := len(top)
@@ -167,7 +215,7 @@ func sortNear(ns []near) {
 func (pv *paperVectors) vector(i int) []float32 {
 	v := make([]float32, pv.dims)
 	for j, c := range pv.codes[i*pv.dims : (i+1)*pv.dims] {
-		v[j] = float32(c) * pv.scales[i]
+		v[j] = float32(int8(c)) * pv.scales[i]
 	}
 	return v
 }
@@ -183,45 +231,53 @@ func (pv *paperVectors) with(set map[string][]float32, del []string) *paperVecto
 		gone[id] = true
 	}
 	next := newPaperVectors(pv.model, pv.dims, pv.len()+len(set))
-	for i, id := range pv.ids {
+	for i := range pv.len() {
+		id := pv.id(i)
 		if gone[id] {
 			continue
 		}
-		next.pos[id] = int32(len(next.ids))
-		next.ids = append(next.ids, id)
+		next.ids = append(next.ids, id...)
+		next.idEnd = append(next.idEnd, uint32(len(next.ids)))
 		next.scales = append(next.scales, pv.scales[i])
 		next.codes = append(next.codes, pv.codes[i*pv.dims:(i+1)*pv.dims]...)
 	}
 	for _, id := range slices.Sorted(maps.Keys(set)) {
 		next.add(id, set[id])
 	}
-	return next
+	return next.seal()
 }
 
-// vectorsMagic starts the encoding: version 1.
-const vectorsMagic = "PBVECS01"
+// vectorsMagic starts the encoding, version 2: columns, so that the codes
+// are used where the file was read, without a copy.
+const vectorsMagic = "PBVECS02"
 
 var errDamagedVectors = errors.New("damaged paper vectors")
 
-// encode writes the vectors with a CRC-32 at the end.
+// encode writes the vectors: magic, model, dims, count, then the ID ends,
+// the IDs, the ID order, the scales and the codes, and a CRC-32 of it all.
 func (pv *paperVectors) encode() []byte {
-	out := make([]byte, 0, len(vectorsMagic)+len(pv.model)+16+pv.len()*(pv.dims+24))
+	n := pv.len()
+	out := make([]byte, 0, 64+len(pv.model)+n*(12+4)+len(pv.ids)+len(pv.codes))
 	out = append(out, vectorsMagic...)
 	out = binary.AppendUvarint(out, uint64(len(pv.model)))
 	out = append(out, pv.model...)
 	out = binary.AppendUvarint(out, uint64(pv.dims))
-	out = binary.AppendUvarint(out, uint64(pv.len()))
-	for i, id := range pv.ids {
-		out = binary.AppendUvarint(out, uint64(len(id)))
-		out = append(out, id...)
-		out = binary.LittleEndian.AppendUint32(out, math.Float32bits(pv.scales[i]))
-		for _, c := range pv.codes[i*pv.dims : (i+1)*pv.dims] {
-			out = append(out, byte(c))
-		}
+	out = binary.AppendUvarint(out, uint64(n))
+	for _, e := range pv.idEnd {
+		out = binary.LittleEndian.AppendUint32(out, e)
 	}
+	out = append(out, pv.ids...)
+	for _, i := range pv.byID {
+		out = binary.LittleEndian.AppendUint32(out, uint32(i))
+	}
+	for _, s := range pv.scales {
+		out = binary.LittleEndian.AppendUint32(out, math.Float32bits(s))
+	}
+	out = append(out, pv.codes...)
 	return binary.LittleEndian.AppendUint32(out, crc32.ChecksumIEEE(out))
 }
 
+// decodeVectors reads an encoding; the codes stay in b.
 func decodeVectors(b []byte) (*paperVectors, error) {
 	if len(b) < len(vectorsMagic)+4 || string(b[:len(vectorsMagic)]) != vectorsMagic {
 		return nil, errDamagedVectors
@@ -230,62 +286,66 @@ func decodeVectors(b []byte) (*paperVectors, error) {
 	if crc32.ChecksumIEEE(body) != sum {
 		return nil, errDamagedVectors
 	}
-	r := bytes.NewReader(body[len(vectorsMagic):])
-	uv := func() (int, error) {
-		v, err := binary.ReadUvarint(r)
-		if err != nil || v > math.MaxInt32 {
-			return 0, errDamagedVectors
+	rest := body[len(vectorsMagic):]
+	uv := func() (int, bool) {
+		v, k := binary.Uvarint(rest)
+		if k <= 0 || v > math.MaxInt32 {
+			return 0, false
 		}
-		return int(v), nil
+		rest = rest[k:]
+		return int(v), true
 	}
-	str := func() (string, error) {
-		n, err := uv()
-		if err != nil || n > r.Len() {
-			return "", errDamagedVectors
+	take := func(n int) ([]byte, bool) {
+		if n < 0 || n > len(rest) {
+			return nil, false
 		}
-		s := make([]byte, n)
-		_, _ = r.Read(s)
-		return string(s), nil
+		out := rest[:n:n]
+		rest = rest[n:]
+		return out, true
 	}
-	model, err := str()
-	if err != nil {
-		return nil, err
-	}
-	dims, err := uv()
-	if err != nil || dims == 0 || dims > 4096 {
+	ml, ok1 := uv()
+	model, ok2 := take(ml)
+	dims, ok3 := uv()
+	n, ok4 := uv()
+	if !ok1 || !ok2 || !ok3 || !ok4 || dims == 0 || dims > 4096 || n > len(rest)/(dims+12) {
 		return nil, errDamagedVectors
 	}
-	n, err := uv()
-	if err != nil || n > r.Len()/(dims+5) {
+	pv := &paperVectors{model: string(model), dims: dims, idEnd: make([]uint32, n), byID: make([]int32, n), scales: make([]float32, n)}
+	ends, ok := take(4 * n)
+	if !ok {
 		return nil, errDamagedVectors
 	}
-	pv := newPaperVectors(model, dims, n)
-	row := make([]byte, 4+dims)
-	for range n {
-		id, err := str()
-		if err != nil {
-			return nil, err
-		}
-		if _, err := r.Read(row); err != nil || r.Len() < 0 {
+	last := uint32(0)
+	for i := range pv.idEnd {
+		e := binary.LittleEndian.Uint32(ends[4*i:])
+		if e < last {
 			return nil, errDamagedVectors
 		}
-		if _, dup := pv.pos[id]; dup {
-			return nil, errDamagedVectors
-		}
-		scale := math.Float32frombits(binary.LittleEndian.Uint32(row))
-		if math.IsNaN(float64(scale)) || math.IsInf(float64(scale), 0) || scale < 0 {
-			return nil, errDamagedVectors
-		}
-		pv.pos[id] = int32(len(pv.ids))
-		pv.ids = append(pv.ids, id)
-		pv.scales = append(pv.scales, scale)
-		for _, c := range row[4:] {
-			pv.codes = append(pv.codes, int8(c))
-		}
+		pv.idEnd[i], last = e, e
 	}
-	if r.Len() != 0 {
+	if pv.ids, ok = take(int(last)); !ok {
 		return nil, errDamagedVectors
 	}
+	order, ok1 := take(4 * n)
+	scales, ok2 := take(4 * n)
+	codes, ok3 := take(n * dims)
+	if !ok1 || !ok2 || !ok3 || len(rest) != 0 {
+		return nil, errDamagedVectors
+	}
+	for i := range pv.byID {
+		j := binary.LittleEndian.Uint32(order[4*i:])
+		s := math.Float32frombits(binary.LittleEndian.Uint32(scales[4*i:]))
+		if int(j) >= n || math.IsNaN(float64(s)) || math.IsInf(float64(s), 0) || s < 0 {
+			return nil, errDamagedVectors
+		}
+		pv.byID[i], pv.scales[i] = int32(j), s
+	}
+	for i := 1; i < n; i++ { // the order must be the IDs' (pos searches it)
+		if pv.id(int(pv.byID[i-1])) >= pv.id(int(pv.byID[i])) {
+			return nil, errDamagedVectors
+		}
+	}
+	pv.codes = codes
 	return pv, nil
 }
 

@@ -18,9 +18,9 @@ type bounds struct {
 
 func boundsFor(n int) bounds {
 	if n <= 100_000 {
-		return bounds{peakBuildMB: 600, firstAnswerS: 0.3, firstRSSMB: 150, p50ms: 50, p99ms: 60, servingKBEach: 2}
+		return bounds{peakBuildMB: 600, firstAnswerS: 0.3, firstRSSMB: 150, p50ms: 50, p99ms: 60, servingKBEach: 2.5}
 	}
-	return bounds{peakBuildMB: 600, firstAnswerS: 1, p50ms: 50, p99ms: 300, servingKBEach: 2}
+	return bounds{peakBuildMB: 600, firstAnswerS: 1, p50ms: 50, p99ms: 300, servingKBEach: 2.5}
 }
 
 // missed lists the bounds paperbot's row misses; other engines are not

@@ -17,4 +17,11 @@ func TestEmbeddedModelLoads(t *testing.T) {
 	if m.ModelID() != realModel(t).ModelID() {
 		t.Error("the embedded model differs from model/")
 	}
+	// Embedded skips the checksums at run time: they must hold here.
+	if err := checkSHA("table.bin", embeddedTable, meta.TableSHA256); err != nil {
+		t.Error(err)
+	}
+	if err := checkSHA("vocab.txt", embeddedVocab, meta.VocabSHA256); err != nil {
+		t.Error(err)
+	}
 }
