@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -293,13 +292,14 @@ func setMeta(b *bleve.Batch, m indexMeta, gramDF map[uint64]int32, man manifest,
 // the meta names, or from the internal storage of an index in memory. An
 // index without any gives nil; a damaged file is an error.
 func readVectors(bi bleve.Index, dir string, m indexMeta) (*paperVectors, error) {
-	var b []byte
-	var err error
 	if m.Vectors != "" {
-		b, err = os.ReadFile(filepath.Join(dir, m.Vectors))
-	} else {
-		b, err = bi.GetInternal([]byte(vectorsKey))
+		pv, err := mapVectors(filepath.Join(dir, m.Vectors))
+		if err != nil {
+			return nil, fmt.Errorf("read paper vectors: %w", err)
+		}
+		return pv, nil
 	}
+	b, err := bi.GetInternal([]byte(vectorsKey))
 	if err != nil {
 		return nil, fmt.Errorf("read paper vectors: %w", err)
 	}
