@@ -13,7 +13,10 @@ type ActionOpts struct {
 	Channel   string // channel of the message; "" searches every channel
 	MessageTS string // ts of the message or ephemeral holding the element
 	ActionID  string
-	Home      bool // click on the user's published Home tab instead of a message
+	// Option is the value of the option chosen in an overflow menu or a
+	// select; it must be one the element offers.
+	Option string
+	Home   bool // click on the user's published Home tab instead of a message
 }
 
 // BlockAction pushes an interactive block_actions envelope like Slack's:
@@ -73,6 +76,13 @@ func (s *Server) BlockAction(a ActionOpts) (string, error) {
 	if el.value != "" {
 		act["value"] = el.value
 	}
+	if a.Option != "" || el.typ == "overflow" {
+		opt, ok := el.options[a.Option]
+		if !ok {
+			return "", fmt.Errorf("slacktest: BlockAction: %s offers no option %q", a.ActionID, a.Option)
+		}
+		act["selected_option"] = opt
+	}
 	p["actions"] = []any{act}
 	raw, _ := json.Marshal(p)
 	return s.pushLocked(&envelope{id: envelopeID(), typ: TypeInteractive, payload: raw}), nil
@@ -81,6 +91,12 @@ func (s *Server) BlockAction(a ActionOpts) (string, error) {
 // Click is BlockAction on a recorded message: user clicks actionID in m.
 func (s *Server) Click(m Message, user, actionID string) (string, error) {
 	return s.BlockAction(ActionOpts{UserID: user, Channel: m.Channel, MessageTS: m.TS, ActionID: actionID})
+}
+
+// Choose is BlockAction on a recorded message: user picks the option with
+// value in the menu actionID of m.
+func (s *Server) Choose(m Message, user, actionID, value string) (string, error) {
+	return s.BlockAction(ActionOpts{UserID: user, Channel: m.Channel, MessageTS: m.TS, ActionID: actionID, Option: value})
 }
 
 // clickableLocked finds the live message at ts that user can see.

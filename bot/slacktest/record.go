@@ -24,6 +24,8 @@ type Message struct {
 	Edits     int        // times replaced by chat.update or replace_original
 	Deleted   bool
 	PostedAt  time.Time // server clock
+	// reactions holds "user name" → whether that reaction is on (React).
+	reactions map[string]bool
 }
 
 // Metadata is Slack message metadata (chat.postMessage metadata argument).

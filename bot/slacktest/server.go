@@ -32,6 +32,7 @@ type Server struct {
 	responses    []ResponseURLPost
 	responseURLs map[string]*responseURL
 	homeViews    map[string][]HomeView
+	files        []*File
 	calls        []Call
 
 	sock socketState
@@ -66,6 +67,7 @@ func NewServer(opts ...Option) *Server {
 	mux.HandleFunc("/api/", s.serveAPI)
 	mux.HandleFunc("/link/", s.serveSocket)
 	mux.HandleFunc("/response/", s.serveResponseURL)
+	mux.HandleFunc("/upload/", s.serveUpload)
 	s.http = httptest.NewServer(mux)
 	return s
 }

@@ -45,21 +45,23 @@ type apiMethod struct {
 
 // apiMethods lists every Web API method the emulator implements.
 var apiMethods = map[string]apiMethod{
-	"apps.connections.open": {appToken: true, handle: (*Server).appsConnectionsOpen},
-	"auth.test":             {handle: (*Server).authTest},
-	"chat.postMessage":      {handle: (*Server).chatPostMessage},
-	"chat.postEphemeral":    {handle: (*Server).chatPostEphemeral},
-	"chat.update":           {handle: (*Server).chatUpdate},
-	"chat.delete":           {handle: (*Server).chatDelete},
-	"chat.getPermalink":     {handle: (*Server).chatGetPermalink},
-	"conversations.info":    {handle: (*Server).conversationsInfo},
-	"conversations.list":    {handle: (*Server).conversationsList},
-	"conversations.open":    {handle: (*Server).conversationsOpen},
-	"conversations.join":    {handle: (*Server).conversationsJoin},
-	"conversations.history": {handle: (*Server).conversationsHistory},
-	"conversations.replies": {handle: (*Server).conversationsReplies},
-	"users.info":            {handle: (*Server).usersInfo},
-	"views.publish":         {handle: (*Server).viewsPublish},
+	"apps.connections.open":        {appToken: true, handle: (*Server).appsConnectionsOpen},
+	"auth.test":                    {handle: (*Server).authTest},
+	"chat.postMessage":             {handle: (*Server).chatPostMessage},
+	"chat.postEphemeral":           {handle: (*Server).chatPostEphemeral},
+	"chat.update":                  {handle: (*Server).chatUpdate},
+	"chat.delete":                  {handle: (*Server).chatDelete},
+	"chat.getPermalink":            {handle: (*Server).chatGetPermalink},
+	"conversations.info":           {handle: (*Server).conversationsInfo},
+	"conversations.list":           {handle: (*Server).conversationsList},
+	"conversations.open":           {handle: (*Server).conversationsOpen},
+	"conversations.join":           {handle: (*Server).conversationsJoin},
+	"conversations.history":        {handle: (*Server).conversationsHistory},
+	"conversations.replies":        {handle: (*Server).conversationsReplies},
+	"users.info":                   {handle: (*Server).usersInfo},
+	"files.getUploadURLExternal":   {handle: (*Server).getUploadURLExternal},
+	"files.completeUploadExternal": {handle: (*Server).completeUploadExternal},
+	"views.publish":                {handle: (*Server).viewsPublish},
 }
 
 func (s *Server) serveAPI(w http.ResponseWriter, hr *http.Request) {
