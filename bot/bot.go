@@ -15,6 +15,8 @@ import (
 
 	"github.com/slack-go/slack"
 	"github.com/slack-go/slack/socketmode"
+
+	"github.com/paperbot/paperbot/bot/memory"
 )
 
 // Bot is a running (or ready to run) Slack app. Its methods are safe for
@@ -28,6 +30,7 @@ type Bot struct {
 	http     *http.Client // for response_url posts
 	table    *commandTable
 	home     []HomeBlocksFunc
+	memory   memory.Store // nil: reading lists and votes are off
 	dedup    *dedup
 	metrics  *metrics
 	index    *indexMetrics
@@ -53,6 +56,7 @@ type options struct {
 	retryWait  func(retryAfter time.Duration) time.Duration
 	now        func() time.Time
 	feeds      FeedStatus
+	memory     memory.Store
 }
 
 // WithCommands adds commands to the table after the built-in ones (search,
@@ -119,7 +123,10 @@ func New(cfg Config, s Searcher, logger *slog.Logger, opts ...Option) (*Bot, err
 	for _, opt := range opts {
 		opt(&o)
 	}
-	b := &Bot{cfg: cfg, log: logger, metrics: newMetrics(), home: o.home, now: o.now, retryWait: o.retryWait}
+	b := &Bot{cfg: cfg, log: logger, metrics: newMetrics(), home: o.home, now: o.now, retryWait: o.retryWait, memory: o.memory}
+	if b.memory != nil {
+		b.home = append([]HomeBlocksFunc{b.listHome}, b.home...)
+	}
 	if b.now == nil {
 		b.now = time.Now
 	}
@@ -131,7 +138,8 @@ func New(cfg Config, s Searcher, logger *slog.Logger, opts ...Option) (*Bot, err
 			return nil, fmt.Errorf("bot: source metrics: %w", err)
 		}
 	}
-	b.table, err = newCommandTable(append(append(b.builtinCommands(), b.feedCommands(o.feeds)...), o.commands...), append(b.builtinActions(), o.actions...))
+	cmds := append(append(append(b.builtinCommands(), b.feedCommands(o.feeds)...), b.memoryCommands()...), o.commands...)
+	b.table, err = newCommandTable(cmds, append(append(b.builtinActions(), b.memoryActions()...), o.actions...))
 	if err != nil {
 		return nil, fmt.Errorf("bot: command table: %w", err)
 	}

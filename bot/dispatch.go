@@ -18,6 +18,8 @@ func (b *Bot) dispatch(ctx context.Context, req *Request) (rep *Reply, err error
 	switch {
 	case req.Source == SourceHome:
 		return nil, b.publishHome(ctx, req.User)
+	case req.Reaction != nil:
+		return b.onReaction(ctx, req)
 	case req.Action != nil:
 		h, ok := b.table.action(req.Action.ID)
 		if !ok {

@@ -2,6 +2,8 @@ package bot
 
 import (
 	"time"
+
+	"github.com/slack-go/slack"
 )
 
 // Source is where a request came from; it decides how the reply travels.
@@ -20,6 +22,9 @@ const (
 	// SourceHome is a user opening the App Home tab; the bot publishes the
 	// Home view instead of replying.
 	SourceHome
+	// SourceReaction is a reaction added to or removed from one of the
+	// bot's messages; it counts as a vote and gets no reply.
+	SourceReaction
 )
 
 func (s Source) String() string {
@@ -34,6 +39,8 @@ func (s Source) String() string {
 		return "action"
 	case SourceHome:
 		return "home"
+	case SourceReaction:
+		return "reaction"
 	}
 	return "unknown"
 }
@@ -62,6 +69,8 @@ type Request struct {
 	TriggerID   string
 	// Action is set for button clicks.
 	Action *ActionInfo
+	// Reaction is set for reactions (SourceReaction).
+	Reaction *ReactionInfo
 	// dedup identifies the delivery; a request is dropped as a duplicate
 	// when any key was already handled.
 	dedup []dedupKey
@@ -78,6 +87,16 @@ type ActionInfo struct {
 	// that message is ephemeral (only then can it be replaced or deleted).
 	MessageTS string
 	Ephemeral bool
+	// Message is the clicked message with its blocks when Slack sent it
+	// (channel messages; not ephemerals or App Home).
+	Message *slack.Message
+}
+
+// ReactionInfo describes a reaction on one of the bot's messages.
+type ReactionInfo struct {
+	Name      string // without colons: "+1", "-1::skin-tone-2"
+	MessageTS string
+	Added     bool // false when it was taken back
 }
 
 // helpCommand is how the user asks for help where the request came from.

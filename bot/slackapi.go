@@ -27,6 +27,9 @@ type SlackAPI interface {
 	OpenConversationContext(ctx context.Context, params *slack.OpenConversationParameters) (channel *slack.Channel, noOp, alreadyOpen bool, err error)
 	JoinConversationContext(ctx context.Context, channelID string) (channel *slack.Channel, warning string, warnings []string, err error)
 	StartSocketModeContext(ctx context.Context) (info *slack.SocketModeConnection, websocketURL string, err error)
+	GetUploadURLExternalContext(ctx context.Context, params slack.GetUploadURLExternalParameters) (*slack.GetUploadURLExternalResponse, error)
+	UploadToURL(ctx context.Context, params slack.UploadToURLParameters) error
+	CompleteUploadExternalContext(ctx context.Context, params slack.CompleteUploadExternalParameters) (*slack.CompleteUploadExternalResponse, error)
 }
 
 var _ SlackAPI = (*slack.Client)(nil)

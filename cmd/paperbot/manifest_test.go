@@ -76,6 +76,7 @@ func TestManifestMatchesCode(t *testing.T) {
 	// Events the handler acts on are the manifest's bot events.
 	eventOfType := map[string]string{
 		"AppMentionEvent": "app_mention", "MessageEvent": "message.im", "AppHomeOpenedEvent": "app_home_opened",
+		"ReactionAddedEvent": "reaction_added", "ReactionRemovedEvent": "reaction_removed",
 	}
 	envelopes := map[string]bool{"EventsAPIEvent": true, "CallbackEvent": true, "EventsAPICallbackEvent": true}
 	handled := map[string]bool{}

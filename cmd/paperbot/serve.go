@@ -102,7 +102,7 @@ func runServe(e *env, args []string) error {
 		dcfg.Log = log
 		dcfg.Fresh = fd.fresh(cfg.DigestNewDays)
 		digests = bot.NewDigests(store, ix, dcfg)
-		opts = digests.Options()
+		opts = append(digests.Options(), bot.WithMemory(store))
 	} else {
 		log.Warn("PAPERBOT_DATA_DIR is not set: channel digests are off")
 		opts = []bot.Option{bot.DigestsOff(digestsOffReason)}
