@@ -154,8 +154,17 @@ func TestE2EListButtonsAndChannelList(t *testing.T) {
 		t.Fatalf("save for channel:\n%s", text)
 	}
 
+	env, err = h.srv.Choose(m, "U1", "card-menu:0", "bibtex "+ids[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.WaitAck(env)
+	if text := bottest.BlockTexts(t, h.WaitEphemeral("C1", "U1", 5)); !bibEntry.MatchString(strings.Trim(text, "`")) {
+		t.Fatalf("BibTeX menu item shows:\n%s", text)
+	}
+
 	h.Slash("U1", "C1", "list")
-	list := h.WaitEphemeral("C1", "U1", 5)
+	list := h.WaitEphemeral("C1", "U1", 6)
 	click(t, h, list, "U1", "list-read:0")
 	if err := h.srv.WaitFor(wait, func() bool {
 		l, _ := store.List(context.Background(), memory.User("U1"))
@@ -165,7 +174,7 @@ func TestE2EListButtonsAndChannelList(t *testing.T) {
 	}
 	var replaced slacktest.Message
 	h.srv.WaitFor(wait, func() bool {
-		replaced = h.srv.Ephemerals("C1", "U1")[4]
+		replaced = h.srv.Ephemerals("C1", "U1")[5]
 		return replaced.Edits == 1
 	})
 	if text := bottest.BlockTexts(t, replaced); !strings.Contains(text, "1 read") || !bottest.HasButton(t, replaced, "list-rm:1") {
