@@ -348,3 +348,18 @@ func TestE2EHomeShowsOnlyTheUsersList(t *testing.T) {
 		t.Fatalf("Home of U1:\n%s", text)
 	}
 }
+
+// TestE2EMemoryOffSaysWhy: without a store, Save and /paper list say what
+// is missing instead of doing nothing.
+func TestE2EMemoryOffSaysWhy(t *testing.T) {
+	h := startBot(t, harnessOpts{})
+	m := searchEphemeral(t, h, "U1", "C1", "protein conformations")
+	click(t, h, m, "U1", "save:0")
+	if text := bottest.BlockTexts(t, h.WaitEphemeral("C1", "U1", 2)); !strings.Contains(text, "PAPERBOT_DATA_DIR") {
+		t.Fatalf("Save without a store:\n%s", text)
+	}
+	h.Slash("U1", "C1", "list")
+	if text := bottest.BlockTexts(t, h.WaitEphemeral("C1", "U1", 3)); !strings.Contains(text, "PAPERBOT_DATA_DIR") {
+		t.Fatalf("list without a store:\n%s", text)
+	}
+}

@@ -131,15 +131,20 @@ func (b *Bot) onReaction(ctx context.Context, req *Request) (*Reply, error) {
 	if b.memory == nil || dir == 0 {
 		return nil, nil
 	}
+	// conversations.replies finds a message in a thread as well as at the
+	// top; the thread's parent always comes first, so look for the one.
 	msgs, _, _, err := b.api.GetConversationRepliesContext(ctx, &slack.GetConversationRepliesParameters{
-		ChannelID: req.Channel, Timestamp: r.MessageTS, Inclusive: true, Limit: 1})
+		ChannelID: req.Channel, Timestamp: r.MessageTS, Oldest: r.MessageTS, Latest: r.MessageTS, Inclusive: true, Limit: 2})
 	if err != nil {
 		return nil, fmt.Errorf("reaction: reading the message: %w", err)
 	}
-	if len(msgs) == 0 || msgs[0].Timestamp != r.MessageTS {
-		return nil, nil
+	var blocks []slack.Block
+	for _, m := range msgs {
+		if m.Timestamp == r.MessageTS {
+			blocks = m.Blocks.BlockSet
+		}
 	}
-	for _, id := range cardPaperIDs(msgs[0].Blocks.BlockSet) {
+	for _, id := range cardPaperIDs(blocks) {
 		cur, err := b.memory.VoteOf(ctx, req.Channel, req.User, id)
 		switch {
 		case err != nil:
