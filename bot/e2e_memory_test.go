@@ -347,6 +347,22 @@ func TestE2EHomeShowsOnlyTheUsersList(t *testing.T) {
 	if !strings.Contains(text, "Your reading list") || !strings.Contains(text, mine) || strings.Contains(text, theirs) {
 		t.Fatalf("Home of U1:\n%s", text)
 	}
+	// Mark read in App Home marks it and shows Home again.
+	views := len(h.srv.HomeViews("U1"))
+	env, err := h.srv.BlockAction(slacktest.ActionOpts{UserID: "U1", ActionID: "list-read:0", Home: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.WaitAck(env)
+	if err := h.srv.WaitFor(wait, func() bool {
+		l, _ := store.List(ctx, memory.User("U1"))
+		return len(l) == 1 && l[0].Read && len(h.srv.HomeViews("U1")) > views
+	}); err != nil {
+		t.Fatalf("Mark read in App Home: %v\n%s", err, h.logs)
+	}
+	if l, _ := store.List(ctx, memory.User("U2")); l[0].Read {
+		t.Fatal("U1's click marked U2's paper")
+	}
 }
 
 // TestE2EMemoryOffSaysWhy: without a store, Save and /paper list say what
