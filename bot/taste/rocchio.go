@@ -141,23 +141,26 @@ func (p Profile) Rerank(vs Vectors, cands []search.Result) []Ranked {
 	for pos, i := range idx {
 		ranked[pos] = out[i]
 		if pos < i && vecs[i] != nil {
-			ranked[pos].Because = p.closestLiked(vecs[i])
+			ranked[pos].Because = p.closestLiked(out[i].ID, vecs[i])
 		}
 	}
 	return ranked
 }
 
-// closestLiked is the liked paper whose vector is nearest v, if near enough.
-func (p Profile) closestLiked(v Vector) string {
+// closestLiked is the liked paper (other than paper id itself) whose vector
+// is nearest v, if near enough.
+func (p Profile) closestLiked(id string, v Vector) string {
 	best, bestID := minBecause, ""
 	ids := make([]string, 0, len(p.liked))
-	for id := range p.liked {
-		ids = append(ids, id)
+	for liked := range p.liked {
+		if liked != id {
+			ids = append(ids, liked)
+		}
 	}
 	slices.Sort(ids) // the same answer every time
-	for _, id := range ids {
-		if c := cosine(p.liked[id], v); c >= best {
-			best, bestID = c, id
+	for _, liked := range ids {
+		if c := cosine(p.liked[liked], v); c >= best {
+			best, bestID = c, liked
 		}
 	}
 	return bestID

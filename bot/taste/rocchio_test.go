@@ -53,6 +53,7 @@ func TestRerank(t *testing.T) {
 		{"a liked graph paper lifts the graph paper", []string{"gnn1"}, nil, []string{"gnn2", "cv2", "rl1", "gone"}, map[string]string{"gnn2": "gnn1"}},
 		{"a disliked vision paper sinks the vision paper", nil, []string{"cv1"}, []string{"rl1", "gnn2", "cv2", "gone"}, nil},
 		{"votes on papers gone from the index are ignored", []string{"nope"}, nil, []string{"cv2", "rl1", "gnn2", "gone"}, nil},
+		{"a liked paper is not its own reason", []string{"gnn2"}, nil, []string{"gnn2", "cv2", "rl1", "gone"}, nil},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			p := Learn(DefaultTuning, vecs, tt.liked, tt.disliked)
