@@ -2,6 +2,7 @@ package memory
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/paperbot/paperbot/fault"
@@ -28,6 +29,8 @@ func (v Vote) Validate() error {
 	switch {
 	case v.Channel == "" || v.User == "" || v.PaperID == "":
 		return fault.E("vote", fault.Invalid, "a vote needs a channel, a user and a paper")
+	case strings.ContainsAny(v.Channel+v.User+v.PaperID, " \x00"):
+		return fault.E("vote", fault.Invalid, "IDs have no spaces")
 	case v.Value != Up && v.Value != Down:
 		return fault.Errorf("vote", fault.Invalid, "a vote is +1 or -1, not %d", v.Value)
 	}
