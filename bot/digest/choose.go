@@ -16,8 +16,10 @@ const (
 )
 
 // rerankPool is how many of the topic's unseen papers, per paper a digest
-// posts, a Reranker may choose from.
-const rerankPool = 10
+// posts, a Reranker may choose from. Chosen on the simulated channels'
+// train split (bot/taste): nDCG 0.0568 at 5, 0.0539 at 10, 0.0521 at 20;
+// votes reaching deeper bring more papers the topic ranks low.
+const rerankPool = 5
 
 // choosePapers returns up to n results for the topic, best first, that no
 // digest has posted to the channel and no unfinished run of the channel has
