@@ -56,7 +56,12 @@ func (b *Bot) paperBibTeX(id string) (*Reply, error) {
 func (b *Bot) cmdBibTeX(ctx context.Context, req *Request) (*Reply, error) {
 	channel, ok := listArgs(req.Args)
 	if !ok {
-		return b.usageReply(req, cmdBibTeX), nil
+		// "bibtex v65nfk2x" (or a title or link): that paper's entry.
+		p, err := b.paperOf(ctx, req.Args)
+		if err != nil {
+			return nil, err
+		}
+		return b.paperBibTeX(p.ID)
 	}
 	owner, err := ownerOf(req, channel)
 	if err != nil {

@@ -379,3 +379,19 @@ func TestE2EMemoryOffSaysWhy(t *testing.T) {
 		t.Fatalf("list without a store:\n%s", text)
 	}
 }
+
+// TestE2EListAndBibTeXWordsStillSearch: "list papers on …" is a search, and
+// "bibtex ID" shows that paper's entry.
+func TestE2EListAndBibTeXWordsStillSearch(t *testing.T) {
+	h := startMemoryBot(t, memoryStore(t), harnessOpts{})
+	h.Slash("U1", "C1", "list papers on protein conformations")
+	m := h.WaitEphemeral("C1", "U1", 1)
+	if len(paperIDsOf(t, m)) == 0 {
+		t.Fatalf("not a search:\n%s", bottest.BlockTexts(t, m))
+	}
+	id := paperIDsOf(t, m)[0]
+	h.Slash("U1", "C1", "bibtex "+id)
+	if text := bottest.BlockTexts(t, h.WaitEphemeral("C1", "U1", 2)); !bibEntry.MatchString(strings.Trim(text, "`")) {
+		t.Fatalf("bibtex %s:\n%s", id, text)
+	}
+}

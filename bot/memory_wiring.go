@@ -28,8 +28,8 @@ func (b *Bot) memoryCommands() []Command {
 	return []Command{
 		{Name: cmdList, Usage: "list [channel]", Example: "list",
 			Help: "Show your reading list (papers you saved), or this channel's with `channel`.", Handler: b.offWithoutMemory(b.cmdList)},
-		{Name: cmdBibTeX, Usage: "bibtex [channel]", Example: "bibtex",
-			Help: "Upload your reading list (or this channel's) as a BibTeX .bib file.", Handler: b.offWithoutMemory(b.cmdBibTeX)},
+		{Name: cmdBibTeX, Usage: "bibtex [channel|ID]", Example: "bibtex",
+			Help: "Upload your reading list (or this channel's) as a BibTeX .bib file; with a paper's ID, show its entry.", Handler: b.offWithoutMemory(b.cmdBibTeX)},
 		{Name: cmdForget, Usage: "forget me", Example: "forget me",
 			Help: "Delete your votes and your reading list.", Handler: b.offWithoutMemory(b.cmdForget)},
 	}

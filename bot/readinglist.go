@@ -101,7 +101,9 @@ func listArgs(args string) (channel, ok bool) {
 func (b *Bot) cmdList(ctx context.Context, req *Request) (*Reply, error) {
 	channel, ok := listArgs(req.Args)
 	if !ok {
-		return b.usageReply(req, cmdList), nil
+		// "list papers on diffusion" is a search, not the reading list.
+		req.Args = req.Text
+		return b.cmdSearch(ctx, req)
 	}
 	return b.listPage(ctx, req, channel, 0)
 }
