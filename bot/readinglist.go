@@ -224,8 +224,13 @@ func (b *Bot) listHome(ctx context.Context, user string) ([]slack.Block, error) 
 
 // cmdForget deletes the asker's votes and reading list: "forget me".
 func (b *Bot) cmdForget(ctx context.Context, req *Request) (*Reply, error) {
-	if strings.ToLower(strings.TrimSpace(req.Args)) != "me" {
+	switch strings.ToLower(strings.Trim(strings.TrimSpace(req.Args), ".!")) {
+	case "me", "about me", "my data":
+	case "":
 		return b.usageReply(req, cmdForget), nil
+	default: // "forget gates in LSTMs" is a search
+		req.Args = req.Text
+		return b.cmdSearch(ctx, req)
 	}
 	votes, saved, err := b.memory.Forget(ctx, req.User)
 	if err != nil {
