@@ -8,122 +8,24 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	bolt "go.etcd.io/bbolt"
 
 	"github.com/paperbot/paperbot/bot/boltstore"
 	"github.com/paperbot/paperbot/bot/memory"
-	"github.com/paperbot/paperbot/fault"
-	"github.com/paperbot/paperbot/search"
+	"github.com/paperbot/paperbot/bot/memory/memorytest"
 )
 
-var t0 = time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)
+var (
+	t0    = memorytest.T0
+	saved = memorytest.Saved
+	ids   = memorytest.IDs
+)
 
-func saved(id string, minutes int, by string) memory.Saved {
-	return memory.Saved{Paper: search.Paper{ID: id, Title: "Paper " + id}, SavedAt: t0.Add(time.Duration(minutes) * time.Minute), SavedBy: by}
-}
-
-func ids(list []memory.Saved) string {
-	var out []string
-	for _, s := range list {
-		out = append(out, s.Paper.ID)
-	}
-	return strings.Join(out, ",")
-}
-
-func TestListsKeepOneEntryNewestFirst(t *testing.T) {
-	ctx := context.Background()
-	s := open(t, filepath.Join(t.TempDir(), boltstore.FileName))
-	u := memory.User("U1")
-	for i, id := range []string{"a", "b", "c"} {
-		if added, err := s.Save(ctx, u, saved(id, i, "U1")); err != nil || !added {
-			t.Fatalf("save %s: added %v, %v", id, added, err)
-		}
-	}
-	if added, err := s.Save(ctx, u, saved("a", 10, "U1")); err != nil || added {
-		t.Fatalf("saving a twice: added %v, %v", added, err)
-	}
-	list, err := s.List(ctx, u)
-	if err != nil || ids(list) != "c,b,a" {
-		t.Fatalf("list %s (%v), want c,b,a", ids(list), err)
-	}
-	if err := s.SetRead(ctx, u, "b", true); err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Remove(ctx, u, "c"); err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Remove(ctx, u, "c"); !errors.Is(err, fault.NotFound) {
-		t.Fatalf("removing twice: %v, want NotFound", err)
-	}
-	if err := s.SetRead(ctx, memory.User("U2"), "a", true); !errors.Is(err, fault.NotFound) {
-		t.Fatalf("marking on another user's list: %v, want NotFound", err)
-	}
-	list, _ = s.List(ctx, u)
-	if ids(list) != "b,a" || !list[0].Read || list[1].Read {
-		t.Fatalf("after read and remove: %+v", list)
-	}
-	if other, _ := s.List(ctx, memory.User("U2")); len(other) != 0 {
-		t.Fatalf("U2 sees %s", ids(other))
-	}
-	if _, err := s.Save(ctx, memory.User(""), saved("x", 0, "")); !errors.Is(err, fault.Invalid) {
-		t.Fatalf("owner without ID: %v", err)
-	}
-}
-
-func TestVotesLatestCountsAndForget(t *testing.T) {
-	ctx := context.Background()
-	s := open(t, filepath.Join(t.TempDir(), boltstore.FileName))
-	vote := func(ch, user, paper string, v int) {
-		t.Helper()
-		if err := s.SetVote(ctx, memory.Vote{Channel: ch, User: user, PaperID: paper, Value: v, At: t0}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	vote("C1", "U1", "a", memory.Up)
-	vote("C1", "U1", "a", memory.Down)
-	vote("C1", "U2", "a", memory.Up)
-	vote("C2", "U1", "a", memory.Up)
-	if v, _ := s.VoteOf(ctx, "C1", "U1", "a"); v != memory.Down {
-		t.Fatalf("U1's vote in C1 = %d, want the latest (down)", v)
-	}
-	votes, _ := s.Votes(ctx, "C1")
-	if tl := memory.Tallies(votes)["a"]; tl != (memory.Tally{Up: 1, Down: 1}) {
-		t.Fatalf("C1 tally %v", tl)
-	}
-	if err := s.ClearVote(ctx, "C1", "U2", "a"); err != nil {
-		t.Fatal(err)
-	}
-	if v, _ := s.VoteOf(ctx, "C1", "U2", "a"); v != 0 {
-		t.Fatalf("cleared vote still %d", v)
-	}
-	if err := s.SetVote(ctx, memory.Vote{Channel: "C1", User: "U1", PaperID: "a", Value: 3}); !errors.Is(err, fault.Invalid) {
-		t.Fatalf("vote of 3: %v", err)
-	}
-
-	if _, err := s.Save(ctx, memory.User("U1"), saved("a", 0, "U1")); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.Save(ctx, memory.Channel("C1"), saved("b", 0, "U1")); err != nil {
-		t.Fatal(err)
-	}
-	nv, ns, err := s.Forget(ctx, "U1")
-	if err != nil || nv != 2 || ns != 1 {
-		t.Fatalf("forget U1: %d votes, %d saved, %v; want 2, 1", nv, ns, err)
-	}
-	if l, _ := s.List(ctx, memory.User("U1")); len(l) != 0 {
-		t.Fatalf("U1's list survives: %s", ids(l))
-	}
-	ch, _ := s.List(ctx, memory.Channel("C1"))
-	if ids(ch) != "b" || ch[0].SavedBy != "" {
-		t.Fatalf("channel list after forget: %+v", ch)
-	}
-	for _, c := range []string{"C1", "C2"} {
-		if v, _ := s.VoteOf(ctx, c, "U1", "a"); v != 0 {
-			t.Fatalf("U1's vote in %s survives", c)
-		}
-	}
+func TestMemoryConformance(t *testing.T) {
+	memorytest.TestStore(t, func(t *testing.T) memory.Store {
+		return open(t, filepath.Join(t.TempDir(), boltstore.FileName))
+	})
 }
 
 // writeV1 writes a store as paperbot wrote them before reading lists.
