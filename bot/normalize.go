@@ -192,9 +192,11 @@ func (b *Bot) fromBlockActions(cb slack.InteractionCallback, envKey dedupKey) []
 }
 
 // messageOf is the message a click came from, as the payload carries it
-// (Slack sends none for ephemeral messages or App Home): nil then.
+// (Slack sends none for ephemeral messages or App Home): nil then, and nil
+// for a click in the app's unfurl of a link, whose card is not in that
+// message (someone else's, which the app cannot replace).
 func messageOf(cb slack.InteractionCallback) *slack.Message {
-	if cb.Message.Timestamp == "" || len(cb.Message.Blocks.BlockSet) == 0 {
+	if cb.Container.IsAppUnfurl || cb.Message.Timestamp == "" || len(cb.Message.Blocks.BlockSet) == 0 {
 		return nil
 	}
 	m := cb.Message
