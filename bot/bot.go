@@ -16,6 +16,7 @@ import (
 	"github.com/slack-go/slack"
 	"github.com/slack-go/slack/socketmode"
 
+	"github.com/paperbot/paperbot/bot/memory"
 	"github.com/paperbot/paperbot/bot/thread"
 )
 
@@ -30,6 +31,7 @@ type Bot struct {
 	http     *http.Client // for response_url posts
 	table    *commandTable
 	home     []HomeBlocksFunc
+	memory   memory.Store // nil: reading lists and votes are off
 	dedup    *dedup
 	threads  thread.Store
 	finder   PaperFinder // nil: only indexed papers unfurl
@@ -60,6 +62,7 @@ type options struct {
 	feeds      FeedStatus
 	threads    thread.Store
 	finder     PaperFinder
+	memory     memory.Store
 }
 
 // WithThreadStore keeps the context of the threads the bot answers in (the
@@ -133,7 +136,10 @@ func New(cfg Config, s Searcher, logger *slog.Logger, opts ...Option) (*Bot, err
 	for _, opt := range opts {
 		opt(&o)
 	}
-	b := &Bot{cfg: cfg, log: logger, metrics: newMetrics(), home: o.home, now: o.now, retryWait: o.retryWait}
+	b := &Bot{cfg: cfg, log: logger, metrics: newMetrics(), home: o.home, now: o.now, retryWait: o.retryWait, memory: o.memory}
+	if b.memory != nil {
+		b.home = append([]HomeBlocksFunc{b.listHome}, b.home...)
+	}
 	if b.now == nil {
 		b.now = time.Now
 	}
@@ -145,7 +151,8 @@ func New(cfg Config, s Searcher, logger *slog.Logger, opts ...Option) (*Bot, err
 			return nil, fmt.Errorf("bot: source metrics: %w", err)
 		}
 	}
-	b.table, err = newCommandTable(append(append(b.builtinCommands(), b.feedCommands(o.feeds)...), o.commands...), append(b.builtinActions(), o.actions...))
+	cmds := append(append(append(b.builtinCommands(), b.feedCommands(o.feeds)...), b.memoryCommands()...), o.commands...)
+	b.table, err = newCommandTable(cmds, append(append(b.builtinActions(), b.memoryActions()...), o.actions...))
 	if err != nil {
 		return nil, fmt.Errorf("bot: command table: %w", err)
 	}

@@ -24,6 +24,8 @@ func (b *Bot) dispatch(ctx context.Context, req *Request) (rep *Reply, err error
 		return b.shortcut(ctx, req)
 	case req.Source == SourceAssistant:
 		return b.assistantStarted(ctx, req)
+	case req.Reaction != nil:
+		return b.onReaction(ctx, req)
 	case req.Action != nil:
 		h, ok := b.table.action(req.Action.ID)
 		if !ok {

@@ -1,12 +1,13 @@
 package bot
 
 import (
-	"context"
+	"slices"
 	"strings"
-	"sync"
 	"testing"
 
+	"github.com/paperbot/paperbot/bot/memory"
 	"github.com/paperbot/paperbot/bot/slacktest"
+	"github.com/paperbot/paperbot/search"
 )
 
 // shortcut runs callbackID on the message at ts as user and waits for the
@@ -45,40 +46,63 @@ func TestE2EShortcutSavePaperWithoutReadingLists(t *testing.T) {
 	h := startBot(t, harnessOpts{})
 	p, _ := testIndex(t).Get("5qc6brxw")
 	ts, _ := h.srv.Say("C1", "U1", "read <"+p.URL+">", "")
-	if got := h.shortcut("U1", "C1", ts, ShortcutSavePaper); !strings.Contains(got, "Reading lists are not enabled") {
-		t.Errorf("Save paper without reading lists: %q", got)
+	if got := h.shortcut("U1", "C1", ts, ShortcutSavePaper); !strings.Contains(got, "PAPERBOT_DATA_DIR") {
+		t.Errorf("Save paper without reading lists: %q, want the line saying they need PAPERBOT_DATA_DIR", got)
 	}
 }
 
-// Save paper calls the handler registered for the save action prefix, as a
-// click on a Save button whose value is the paper ID, for each paper the
-// message links to.
+// Save paper puts each indexed paper the message links to (an arXiv pdf
+// link of any version, a corpus paper's own icml.cc page) on the user's
+// reading list in the real store, through the Save button's handler; a
+// second time keeps one entry, and a message without paper links saves
+// nothing.
 func TestE2EShortcutSavePaper(t *testing.T) {
-	var mu sync.Mutex
-	var saved []string
-	save := Action{Prefix: actionSave, Handler: func(_ context.Context, req *Request) (*Reply, error) {
-		mu.Lock()
-		defer mu.Unlock()
-		saved = append(saved, req.User+":"+req.Action.Value)
-		return textReply("Saved `"+EscapeInline(req.Action.Value)+"` to your reading list.", VisibilityDefault), nil
-	}}
-	h := startBot(t, harnessOpts{bot: []Option{WithActions(save)}})
-	a, _ := testIndex(t).Get("5qc6brxw")
-	ts, _ := h.srv.Say("C1", "U1", "read <"+a.URL+"|StealthInk> and <https://example.org/blog> and again "+a.URL, "")
+	papers := append([]search.Paper(nil), seedPapers(t)[:20]...)
+	onArxiv, onICML := &papers[0], papers[1]
+	onArxiv.URL = "https://arxiv.org/abs/2501.01234"
+	ix, err := search.Open(t.Context(), &search.Corpus{Papers: papers}, search.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ix.Close() })
+	store := memoryStore(t)
+	h := startMemoryBot(t, store, harnessOpts{search: ix})
+
+	ts, _ := h.srv.Say("C1", "U1", "read <https://arxiv.org/pdf/2501.01234v2|the pdf> and <"+onICML.URL+"> and <https://example.org/blog>, again https://arxiv.org/abs/2501.01234", "")
 	got := h.shortcut("U2", "C1", ts, ShortcutSavePaper)
-	mu.Lock()
-	defer mu.Unlock()
-	if len(saved) != 1 || saved[0] != "U2:5qc6brxw" {
-		t.Errorf("save handler got %v, want one click by U2 with value 5qc6brxw", saved)
+	if strings.Count(got, "Saved “") != 2 {
+		t.Errorf("Save paper answered %q, want two papers saved", got)
 	}
-	if !strings.Contains(got, "Saved `5qc6brxw`") {
-		t.Errorf("Save paper answered %q", got)
+	saved := func(user string) []string {
+		t.Helper()
+		list, err := store.List(t.Context(), memory.User(user))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ids []string
+		for _, s := range list {
+			ids = append(ids, s.Paper.ID)
+		}
+		slices.Sort(ids)
+		return ids
 	}
-	mu.Unlock()
+	want := []string{onArxiv.ID, onICML.ID}
+	slices.Sort(want)
+	if ids := saved("U2"); !slices.Equal(ids, want) {
+		t.Errorf("U2's reading list holds %v, want %v", ids, want)
+	}
+	if ids := saved("U1"); len(ids) != 0 {
+		t.Errorf("the message's author U1 has %v on their list; the list is the clicker's", ids)
+	}
+
+	if got := h.shortcut("U2", "C1", ts, ShortcutSavePaper); strings.Count(got, "already on your reading list") != 2 {
+		t.Errorf("Save paper again answered %q", got)
+	}
 	none, _ := h.srv.Say("C1", "U1", "no links here, only words", "")
-	got = h.shortcut("U2", "C1", none, ShortcutSavePaper)
-	mu.Lock()
-	if !strings.Contains(got, "no link to a paper") || len(saved) != 1 {
-		t.Errorf("Save paper on a message without paper links: %q (saved %v)", got, saved)
+	if got := h.shortcut("U2", "C1", none, ShortcutSavePaper); !strings.Contains(got, "no link to a paper") {
+		t.Errorf("Save paper on a message without paper links: %q", got)
+	}
+	if ids := saved("U2"); !slices.Equal(ids, want) {
+		t.Errorf("U2's reading list holds %v after saving twice, want %v", ids, want)
 	}
 }

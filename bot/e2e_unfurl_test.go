@@ -13,6 +13,7 @@ import (
 	"github.com/slack-go/slack"
 
 	"github.com/paperbot/paperbot/bot/bottest"
+	"github.com/paperbot/paperbot/bot/memory"
 	"github.com/paperbot/paperbot/bot/slacktest"
 	"github.com/paperbot/paperbot/ingest"
 	"github.com/paperbot/paperbot/search/sources"
@@ -142,6 +143,57 @@ func TestE2EUnfurlLookedUpPaper(t *testing.T) {
 	for _, m := range h.srv.Messages("C1") {
 		if m.TS == ts && len(m.Unfurls) != 0 {
 			t.Errorf("unfurled %v with arXiv failing", m.Unfurls)
+		}
+	}
+}
+
+// An indexed paper's unfurl carries the card's Save, votes and menu: Save
+// puts it on the clicker's list, a vote counts in the channel and is
+// confirmed privately, and the pasted message (someone else's) is never
+// edited.
+func TestE2EUnfurlCardSaveAndVote(t *testing.T) {
+	store := memoryStore(t)
+	h := startMemoryBot(t, store, harnessOpts{srv: []slacktest.Option{slacktest.WithUnfurlDomains(unfurlDomains...)}})
+	p, err := testIndex(t).Get("5qc6brxw")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pasted := "have you seen <" + p.URL + ">?"
+	ts, _ := h.srv.PasteLinks("C1", "U1", pasted, "")
+	_, actions := unfurlText(t, h.waitUnfurls("C1", ts, 1)[p.URL])
+	for _, want := range []string{actionSave + ":0", actionVote + ":up:0", actionVote + ":down:0"} {
+		if !containsString(actions, want) {
+			t.Errorf("unfurl buttons %v lack %s", actions, want)
+		}
+	}
+	act := func(actionID, option string, n int) string {
+		t.Helper()
+		env, err := h.srv.BlockAction(slacktest.ActionOpts{UserID: "U2", Channel: "C1", MessageTS: ts, ActionID: actionID, Option: option, UnfurlURL: p.URL})
+		if err != nil {
+			t.Fatal(err)
+		}
+		h.WaitAck(env)
+		return bottest.BlockTexts(t, h.WaitEphemeral("C1", "U2", n))
+	}
+
+	if got := act(actionSave+":0", "", 1); !strings.Contains(got, "Saved “") {
+		t.Errorf("Save on an unfurl answered %q", got)
+	}
+	if list, err := store.List(t.Context(), memory.User("U2")); err != nil || len(list) != 1 || list[0].Paper.ID != p.ID {
+		t.Errorf("U2's list after Save on an unfurl: %v, %v", list, err)
+	}
+	if got := act(actionVote+":up:0", "", 2); !strings.Contains(got, "You like this paper here") || !strings.Contains(got, ":+1: 1") {
+		t.Errorf("a vote on an unfurl answered %q", got)
+	}
+	if v, err := store.VoteOf(t.Context(), "C1", "U2", p.ID); err != nil || v != memory.Up {
+		t.Errorf("vote held after 👍 on an unfurl: %d, %v", v, err)
+	}
+	if got := act(actionCardMenu+":0", menuBibTeX+" "+p.ID, 3); !strings.Contains(got, "@inproceedings{") {
+		t.Errorf("BibTeX from an unfurl's menu answered %q", got)
+	}
+	for _, m := range h.srv.Messages("C1") {
+		if m.TS == ts && (m.Edits != 0 || m.Text != pasted) {
+			t.Errorf("U1's pasted message was edited (%d edits): %q", m.Edits, m.Text)
 		}
 	}
 }

@@ -14,7 +14,7 @@ const apology = ":confused: Sorry, something went wrong on my side. Please try a
 // An error of any kind but fault.Internal that carries a message written for
 // the user (a *fault.Error's Msg) is shown as it is, ephemeral where Slack
 // allows; anything else is logged with its detail and the user gets a
-// generic apology. App Home has nowhere to show either: nil there.
+// generic apology. App Home and reactions have nowhere to show either: nil there.
 func (b *Bot) errorReply(req *Request, err error) *Reply {
 	if msg, ok := fault.UserMessage(err); ok {
 		kind := fault.KindOf(err)
@@ -24,7 +24,7 @@ func (b *Bot) errorReply(req *Request, err error) *Reply {
 	}
 	b.metrics.errors.WithLabelValues(fault.Internal.Label()).Inc()
 	b.log.Error("request failed", "source", req.Source.String(), "user", req.User, "channel", req.Channel, "err", err)
-	if req.Source == SourceHome {
+	if req.Source == SourceHome || req.Source == SourceReaction {
 		return nil
 	}
 	return textReply(apology, Ephemeral)

@@ -97,6 +97,10 @@ func (b *Bot) fromInnerEvent(data any) *Request {
 		return b.fromAssistantThread(e)
 	case *slackevents.LinkSharedEvent:
 		return b.fromLinkShared(e, self)
+	case *slackevents.ReactionAddedEvent:
+		return reactionRequest(self, e.User, e.ItemUser, e.Reaction, e.Item, true)
+	case *slackevents.ReactionRemovedEvent:
+		return reactionRequest(self, e.User, e.ItemUser, e.Reaction, e.Item, false)
 	case *slackevents.AppHomeOpenedEvent:
 		if e.User == "" || (e.Tab != "" && e.Tab != "home") {
 			return nil
@@ -142,6 +146,16 @@ func (b *Bot) fromMessage(e *slackevents.MessageEvent, self AuthInfo) *Request {
 		Text: PlainText(e.Text), Invocation: b.mentionName() + " ", msgTS: e.TimeStamp, threadOnly: true}
 }
 
+// reactionRequest is a person's reaction on one of the bot's own messages;
+// nil for anything else (reactions on people's messages, by bots, on files).
+func reactionRequest(self AuthInfo, user, itemUser, name string, item slackevents.Item, added bool) *Request {
+	if user == "" || user == self.UserID || itemUser == "" || itemUser != self.UserID || item.Type != "message" || item.Timestamp == "" {
+		return nil
+	}
+	return &Request{Source: SourceReaction, User: user, Channel: item.Channel,
+		Reaction: &ReactionInfo{Name: name, MessageTS: item.Timestamp, Added: added}}
+}
+
 // fromBlockActions turns each clicked action into a request. Identical
 // clicks by the same user on the same message within Config.ClickWindow act
 // once (a double click), as does a redelivered envelope or trigger.
@@ -156,9 +170,13 @@ func (b *Bot) fromBlockActions(cb slack.InteractionCallback, envKey dedupKey) []
 			continue
 		}
 		msgTS := cb.Container.MessageTs
+		value := a.Value
+		if a.Type == slack.ActionType(slack.METOverflow) || a.Type == slack.ActionType(slack.OptTypeStatic) {
+			value = a.SelectedOption.Value // a menu's value is the option chosen
+		}
 		keys := []dedupKey{
 			{key: envKey.key + ":" + a.ActionID, keep: envKey.keep},
-			{key: "click:" + cb.User.ID + ":" + msgTS + ":" + a.ActionID + ":" + a.Value, keep: b.cfg.ClickWindow},
+			{key: "click:" + cb.User.ID + ":" + msgTS + ":" + a.ActionID + ":" + value, keep: b.cfg.ClickWindow},
 		}
 		if cb.TriggerID != "" {
 			keys = append(keys, dedupKey{key: "trigger:" + cb.TriggerID + ":" + a.ActionID, keep: b.cfg.DedupTTL})
@@ -166,11 +184,23 @@ func (b *Bot) fromBlockActions(cb slack.InteractionCallback, envKey dedupKey) []
 		reqs = append(reqs, &Request{
 			Source: SourceAction, User: cb.User.ID, Channel: channel, ThreadTS: cb.Container.ThreadTs,
 			ResponseURL: cb.ResponseURL, TriggerID: cb.TriggerID, Invocation: b.cfg.SlashCommand + " ",
-			Action: &ActionInfo{ID: a.ActionID, BlockID: a.BlockID, Value: a.Value, MessageTS: msgTS, Ephemeral: cb.Container.IsEphemeral},
+			Action: &ActionInfo{ID: a.ActionID, BlockID: a.BlockID, Value: value, MessageTS: msgTS, Ephemeral: cb.Container.IsEphemeral, Message: messageOf(cb)},
 			dedup:  keys,
 		})
 	}
 	return reqs
+}
+
+// messageOf is the message a click came from, as the payload carries it
+// (Slack sends none for ephemeral messages or App Home): nil then, and nil
+// for a click in the app's unfurl of a link, whose card is not in that
+// message (someone else's, which the app cannot replace).
+func messageOf(cb slack.InteractionCallback) *slack.Message {
+	if cb.Container.IsAppUnfurl || cb.Message.Timestamp == "" || len(cb.Message.Blocks.BlockSet) == 0 {
+		return nil
+	}
+	m := cb.Message
+	return &m
 }
 
 // self is the bot's identity from auth.test (zero before Run).

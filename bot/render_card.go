@@ -9,6 +9,7 @@ import (
 
 	"github.com/slack-go/slack"
 
+	"github.com/paperbot/paperbot/bot/memory"
 	"github.com/paperbot/paperbot/search"
 )
 
@@ -35,12 +36,15 @@ type CardOptions struct {
 	NoAnswer bool
 	// Why replaces the "matched" context line; it must be escaped mrkdwn.
 	Why string
+	// Tally is the paper's votes in the channel, shown on the vote buttons.
+	Tally memory.Tally
 }
 
 // CardBlocks renders one search result as Block Kit: a section with the linked
 // title (or headline), ID, shortened authors, venue and year, the answer
 // sentence as a quote or else the highlighted snippet, and a code link; a
-// context line saying why it matched; and optional buttons. It is pure and
+// context line saying why it matched; and optional buttons (Show abstract,
+// More like this, Save, the votes and a menu). It is pure and
 // its output is within Slack's limits for any input.
 func CardBlocks(r search.Result, opts CardOptions) []slack.Block {
 	i := opts.Index
@@ -64,6 +68,7 @@ func CardBlocks(r search.Result, opts CardOptions) []slack.Block {
 			acts = append(acts, button(fmt.Sprintf("%s:%d", actionAbstract, i), "Show abstract", r.ID, ""))
 		}
 		acts = append(acts, button(fmt.Sprintf("%s:%d", actionSimilar, i), "More like this", r.ID, ""))
+		acts = append(acts, cardMemoryElements(r.ID, i, opts.Tally)...)
 		blocks = append(blocks, slack.NewActionBlock(fmt.Sprintf("acts_%d", i), acts...))
 	}
 	return blocks

@@ -75,7 +75,11 @@ func renderDigest(d digest.Digest, o digestRender) []Reply {
 			text = note
 		}
 		for i := start; i < end; i++ {
-			blocks = append(blocks, CardBlocks(d.Papers[i], CardOptions{Index: o.IDBase + i, Buttons: o.Buttons, Why: digestWhy(d.Papers[i], topic)})...)
+			why := digestWhy(d.Papers[i], topic)
+			if l, ok := d.Lifted[d.Papers[i].ID]; ok {
+				why = liftedWhy(l) + " · " + why
+			}
+			blocks = append(blocks, CardBlocks(d.Papers[i], CardOptions{Index: o.IDBase + i, Buttons: o.Buttons, Why: why})...)
 		}
 		if start == 0 {
 			blocks = append(blocks, slack.NewContextBlock(id("digest_footer"), mrkdwn(manage)))
@@ -111,6 +115,11 @@ func capitalize(s string) string {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// liftedWhy is the line of a card the channel's votes moved up.
+func liftedWhy(l digest.Lift) string {
+	return fmt.Sprintf(":arrow_up: Because this channel liked “%s” (up from #%d)", unmark(Truncate(EscapeInline(l.Because), 100)), l.From)
 }
 
 // digestWhy is the "why this" line of a digest card.

@@ -67,6 +67,8 @@ func TestRenderDigestGolden(t *testing.T) {
 	late.Late = true
 	hostileTopic := fixedDigest(emptyResult())
 	hostileTopic.Subscription.Topic = "<!channel> graphs & <@U123> *bold*"
+	lifted := fixedDigest(fixedResult(), unicodeResult())
+	lifted.Lifted = map[string]digest.Lift{unicodeResult().ID: {Because: "<!channel> Liked & *loved*", From: 7}}
 	for _, c := range []struct {
 		name string
 		d    digest.Digest
@@ -75,6 +77,7 @@ func TestRenderDigestGolden(t *testing.T) {
 		{"digest_late", late},
 		{"digest_nothing_new", fixedDigest()},
 		{"digest_hostile_topic", hostileTopic},
+		{"digest_lifted_by_votes", lifted},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			msgs := RenderDigest(c.d, "/paper")

@@ -7,6 +7,8 @@ import (
 
 	"github.com/slack-go/slack"
 
+	"github.com/paperbot/paperbot/bot/memory"
+
 	"github.com/paperbot/paperbot/search"
 )
 
@@ -68,7 +70,7 @@ func renderPaper(v paperView) *Reply {
 		blocks = append(blocks, slack.NewContextBlock("code", code...))
 	}
 	if v.Buttons && p.ID != "" {
-		acts := []slack.BlockElement{button(actionSimilar+":0", "More like this", p.ID, "")}
+		acts := append([]slack.BlockElement{button(actionSimilar+":0", "More like this", p.ID, "")}, cardMemoryElements(p.ID, 0, memory.Tally{})...)
 		if !v.Public {
 			acts = append(acts, button(actionShare+":0", "Share to channel", viewState{Kind: viewPaper, Arg: p.ID}.encode(), "primary"))
 		}

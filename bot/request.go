@@ -2,6 +2,8 @@ package bot
 
 import (
 	"time"
+
+	"github.com/slack-go/slack"
 )
 
 // Source is where a request came from; it decides how the reply travels.
@@ -29,6 +31,9 @@ const (
 	// SourceUnfurl is a message with paper links (link_shared); the bot
 	// unfolds them with chat.unfurl instead of replying.
 	SourceUnfurl
+	// SourceReaction is a reaction added to or removed from one of the
+	// bot's messages; it counts as a vote and gets no reply.
+	SourceReaction
 )
 
 func (s Source) String() string {
@@ -49,6 +54,8 @@ func (s Source) String() string {
 		return "shortcut"
 	case SourceAssistant:
 		return "assistant"
+	case SourceReaction:
+		return "reaction"
 	}
 	return "unknown"
 }
@@ -83,6 +90,8 @@ type Request struct {
 	// MessageTS.
 	Links     []string
 	MessageTS string
+	// Reaction is set for reactions (SourceReaction).
+	Reaction *ReactionInfo
 	// dedup identifies the delivery; a request is dropped as a duplicate
 	// when any key was already handled.
 	dedup []dedupKey
@@ -105,6 +114,16 @@ type ActionInfo struct {
 	// that message is ephemeral (only then can it be replaced or deleted).
 	MessageTS string
 	Ephemeral bool
+	// Message is the clicked message with its blocks when Slack sent it
+	// (channel messages; not ephemerals or App Home).
+	Message *slack.Message
+}
+
+// ReactionInfo describes a reaction on one of the bot's messages.
+type ReactionInfo struct {
+	Name      string // without colons: "+1", "-1::skin-tone-2"
+	MessageTS string
+	Added     bool // false when it was taken back
 }
 
 // helpCommand is how the user asks for help where the request came from.

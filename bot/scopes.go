@@ -32,6 +32,10 @@ var APIMethods = []APIMethod{
 	{"OpenConversationContext", "conversations.open", []string{"im:write"}},
 	// Subscribing in a public channel joins it, so the digest can post.
 	{"JoinConversationContext", "conversations.join", []string{"channels:join"}},
+	// /paper bibtex uploads the reading list as a file: reserve, send, share.
+	{"GetUploadURLExternalContext", "files.getUploadURLExternal", []string{"files:write"}},
+	{"UploadToURL", "(the upload URL files.getUploadURLExternal gave)", nil},
+	{"CompleteUploadExternalContext", "files.completeUploadExternal", []string{"files:write"}},
 	// apps.connections.open takes the app-level token (connections:write).
 	{"StartSocketModeContext", "apps.connections.open", nil},
 	// Paper links pasted in a conversation unfold into cards.
@@ -54,6 +58,9 @@ var Events = []EventSubscription{
 	{"message.groups", "groups:history"},
 	{"link_shared", "links:read"},
 	{"app_home_opened", ""},
+	// 👍 and 👎 on the bot's posts are votes.
+	{"reaction_added", "reactions:read"},
+	{"reaction_removed", "reactions:read"},
 }
 
 // SlashCommandScope is what a slash command needs.

@@ -18,10 +18,6 @@ const (
 	ShortcutSavePaper   = "save_paper"
 )
 
-// actionSave is the action_id prefix of the Save button a reading-list
-// feature registers (WithActions); "Save paper" invokes its handler.
-const actionSave = "save"
-
 // Shortcut is a message shortcut as the manifest declares it.
 type Shortcut struct {
 	CallbackID  string
@@ -74,7 +70,7 @@ func (b *Bot) shortcut(ctx context.Context, req *Request) (*Reply, error) {
 	case ShortcutFindRelated:
 		return b.findRelated(ctx, req)
 	case ShortcutSavePaper:
-		return b.savePaper(ctx, req)
+		return b.saveLinkedPapers(ctx, req)
 	}
 	b.log.Debug("unknown shortcut ignored", "callback_id", req.Shortcut.CallbackID)
 	return nil, nil
@@ -103,13 +99,13 @@ func (b *Bot) findRelated(ctx context.Context, req *Request) (*Reply, error) {
 // <url> and <url|label>, and bare http(s) URLs.
 var messageLinks = regexp.MustCompile(`<(https?://[^|>\s]+)(?:\|[^>]*)?>|https?://[^\s<>|]+`)
 
-// savePaper saves the papers the message links to, by invoking the
-// reading list's Save action as a click on a Save button whose value is
-// the paper ID would.
-func (b *Bot) savePaper(ctx context.Context, req *Request) (*Reply, error) {
+// saveLinkedPapers saves the papers the message links to, by invoking the
+// reading list's Save action (actSave) as a click on a Save button whose
+// value is the paper ID would.
+func (b *Bot) saveLinkedPapers(ctx context.Context, req *Request) (*Reply, error) {
 	save, ok := b.table.action(actionSave)
-	if !ok {
-		return textReply("Reading lists are not enabled on this install, so papers cannot be saved.", Ephemeral), nil
+	if !ok || b.memory == nil {
+		return textReply(memoryOff, Ephemeral), nil
 	}
 	var ids []string
 	outside := 0

@@ -33,8 +33,8 @@ const FileName = "digests.db"
 
 // SchemaVersion is the layout this code reads and writes. Opening a file with
 // a higher version fails with digest.ErrSchemaTooNew; lower versions are
-// migrated on open (there are none yet).
-const SchemaVersion = 1
+// migrated on open (version 1 had no reading lists or votes: see migrate).
+const SchemaVersion = 2
 
 var (
 	bucketMeta   = []byte("meta")
@@ -42,6 +42,8 @@ var (
 	bucketRuns   = []byte("runs")          // RunKey.String() → JSON Run
 	bucketOpen   = []byte("open_runs")     // RunKey.String() of unfinished runs → empty
 	bucketLedger = []byte("ledger")        // channel ID → bucket: paper ID → run key that posted it
+	bucketLists  = []byte("lists")         // memory.Owner.String() → bucket: paper ID → JSON memory.Saved (version 2)
+	bucketVotes  = []byte("votes")         // channel ID → bucket: "paperID userID" → JSON memory.Vote (version 2)
 	keySchema    = []byte("schema_version")
 )
 
@@ -87,14 +89,16 @@ func Open(path string, opts Options) (*Store, error) {
 		return nil, err
 	}
 	ro.Close()
-	// Schema version 1 is the first; a future version migrates here, in one
-	// Update, after the check.
 	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: timeout})
 	if errors.Is(err, bolterrors.ErrTimeout) {
 		return nil, lockedError(path, timeout, ErrLocked)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("subscription store %s: %w", path, err)
+	}
+	if err := migrateIfOld(db); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("subscription store %s: migrating to version %d: %w", path, SchemaVersion, err)
 	}
 	return &Store{db: db, path: path}, nil
 }
@@ -116,12 +120,37 @@ func initSchema(tx *bolt.Tx) error {
 	if err != nil {
 		return err
 	}
-	for _, b := range [][]byte{bucketSubs, bucketRuns, bucketOpen, bucketLedger} {
+	for _, b := range [][]byte{bucketSubs, bucketRuns, bucketOpen, bucketLedger, bucketLists, bucketVotes} {
 		if _, err := tx.CreateBucket(b); err != nil {
 			return err
 		}
 	}
 	return meta.Put(keySchema, []byte(strconv.Itoa(SchemaVersion)))
+}
+
+// migrateIfOld brings a checked store of an older layout to SchemaVersion
+// in one transaction; a current one is left untouched (bbolt would write a
+// new meta page for an empty transaction, so it is not started).
+func migrateIfOld(db *bolt.DB) error {
+	n := 0
+	if err := db.View(func(tx *bolt.Tx) error {
+		n, _ = strconv.Atoi(string(tx.Bucket(bucketMeta).Get(keySchema)))
+		return nil
+	}); err != nil || n >= SchemaVersion {
+		return err
+	}
+	return db.Update(migrate)
+}
+
+// migrate moves a store from an older layout to SchemaVersion.
+func migrate(tx *bolt.Tx) error {
+	// 1 → 2: reading lists and votes.
+	for _, b := range [][]byte{bucketLists, bucketVotes} {
+		if _, err := tx.CreateBucketIfNotExists(b); err != nil {
+			return err
+		}
+	}
+	return tx.Bucket(bucketMeta).Put(keySchema, []byte(strconv.Itoa(SchemaVersion)))
 }
 
 // Path returns the file the store lives in.

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/paperbot/paperbot/bot/digest"
+	"github.com/paperbot/paperbot/bot/memory"
 )
 
 // contents are a store's records decoded from its file by decodeTree.
@@ -17,6 +18,8 @@ type contents struct {
 	subs   []digest.Subscription
 	runs   []digest.Run
 	ledger map[string]map[string]string // channel ID → paper ID → run key
+	lists  map[string][]memory.Saved    // memory.Owner.String() → its list
+	votes  []memory.Vote
 	// lost lists the records that did not decode, as "where: why".
 	lost []string
 }
@@ -29,8 +32,21 @@ func (c contents) records() (subs, runs, ledger int) {
 	return len(c.subs), len(c.runs), ledger
 }
 
-// bucketNames are the top-level buckets of a paperbot store.
-var bucketNames = []string{string(bucketMeta), string(bucketSubs), string(bucketRuns), string(bucketOpen), string(bucketLedger)}
+// saved counts the papers on every reading list.
+func (c contents) saved() int {
+	n := 0
+	for _, l := range c.lists {
+		n += len(l)
+	}
+	return n
+}
+
+// bucketNames are the top-level buckets of a paperbot store; a version 1
+// store has only the first five (bucketNamesV1).
+var (
+	bucketNames   = append(slices.Clip(bucketNamesV1), string(bucketLists), string(bucketVotes))
+	bucketNamesV1 = []string{string(bucketMeta), string(bucketSubs), string(bucketRuns), string(bucketOpen), string(bucketLedger)}
+)
 
 // decodeTree decodes every record of a store read by walkFile, checking each
 // against the rules it was written under. A tree that is no paperbot store
@@ -39,7 +55,7 @@ var bucketNames = []string{string(bucketMeta), string(bucketSubs), string(bucket
 // a damaged layout or schema version is an error; salvaging, it is noted in
 // lost and what can be read is read.
 func decodeTree(root *rawBucket, path string, salvaging bool) (contents, error) {
-	c := contents{ledger: map[string]map[string]string{}}
+	c := contents{ledger: map[string]map[string]string{}, lists: map[string][]memory.Saved{}}
 	if err := checkBuckets(root); err != nil {
 		var de *DamageError
 		if !salvaging || (errors.As(err, &de) && de.Kind == Foreign) {
@@ -67,6 +83,17 @@ func decodeTree(root *rawBucket, path string, salvaging bool) (contents, error) 
 		return contents{}, damagedf("its schema version %s is not a version number", quote(v))
 	}
 	c.schema = n
+	if err := checkVersionBuckets(root, n); err != nil {
+		if !salvaging {
+			return contents{}, err
+		}
+		c.lost = append(c.lost, err.Error())
+	}
+	for _, name := range bucketNames { // a version 1 store has no lists or votes yet
+		if root.buckets[name] == nil {
+			root.buckets[name] = newRawBucket()
+		}
+	}
 	lose := func(bucket string, key []byte, format string, args ...any) {
 		c.lost = append(c.lost, fmt.Sprintf("record %s/%s: %s", bucket, quote(key), fmt.Sprintf(format, args...)))
 	}
@@ -117,25 +144,40 @@ func decodeTree(root *rawBucket, path string, salvaging bool) (contents, error) 
 			lose("ledger/"+channel, []byte(name), "is a bucket where a paper belongs")
 		}
 	}
+	decodeMemory(root, &c, lose)
 	return c, nil
 }
 
 // optionalBuckets are top-level buckets a store gets on first use (see
-// threads.go): a file without them is whole, one with them still ours.
+// threads.go and links.go), in any schema version: a file without them is
+// whole, one with them still ours.
 var optionalBuckets = []string{string(bucketThreads), string(bucketLinks)}
+
+// checkVersionBuckets refuses a layout older than the schema version says:
+// a version 2 store without its lists and votes lost them.
+func checkVersionBuckets(root *rawBucket, version int) error {
+	if version < 2 {
+		return nil
+	}
+	for _, name := range bucketNames {
+		if root.buckets[name] == nil {
+			return damagedf("it is schema version %d but has no %q bucket", version, name)
+		}
+	}
+	return nil
+}
 
 // checkBuckets tells a paperbot store (whole or damaged) from a foreign file.
 func checkBuckets(root *rawBucket) error {
 	var have []string
-	ours := 0
-	optional := 0
+	ours, extra := 0, 0
 	for name := range root.buckets {
 		have = append(have, name)
 		switch {
-		case slices.Contains(bucketNames, name):
+		case slices.Contains(bucketNamesV1, name):
 			ours++
-		case slices.Contains(optionalBuckets, name):
-			optional++
+		case slices.Contains(bucketNames, name) || slices.Contains(optionalBuckets, name):
+			extra++ // version 2's (see checkVersionBuckets) or made on first use
 		}
 	}
 	slices.Sort(have)
@@ -144,7 +186,7 @@ func checkBuckets(root *rawBucket) error {
 		return foreignf("it is a bbolt database with no buckets (a paperbot store holds %s)", strings.Join(bucketNames, ", "))
 	case ours == 0:
 		return foreignf("it is a bbolt database holding buckets %s (a paperbot store holds %s)", quoteAll(have), strings.Join(bucketNames, ", "))
-	case ours < len(bucketNames) || len(have) > ours+optional:
+	case ours < len(bucketNamesV1) || len(have) > ours+extra:
 		return damagedf("its buckets are %s, want exactly %s", quoteAll(have), strings.Join(bucketNames, ", "))
 	case len(root.values) > 0:
 		return damagedf("its top level holds values, where only buckets belong")

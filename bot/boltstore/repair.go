@@ -17,6 +17,8 @@ type RepairReport struct {
 	Sound bool
 	// Subscriptions, Runs and Ledger count the records kept.
 	Subscriptions, Runs, Ledger int
+	// Saved counts the papers on reading lists kept, Votes the votes.
+	Saved, Votes int
 	// Lost lists what could not be read: records, pages, the layout.
 	Lost []string
 	// Copy is where the old file was kept ("" when nothing was written).

@@ -21,7 +21,7 @@ func salvage(f *os.File, path string) (contents, RepairReport, error) {
 	}
 	if c, err := checkBytes(file, path); err == nil && boltCheckCopy(file, filepath.Dir(path)) == nil {
 		s, r, l := c.records()
-		return c, RepairReport{Sound: true, Subscriptions: s, Runs: r, Ledger: l}, nil
+		return c, RepairReport{Sound: true, Subscriptions: s, Runs: r, Ledger: l, Saved: c.saved(), Votes: len(c.votes)}, nil
 	}
 	if len(file) == 0 {
 		return contents{}, RepairReport{Lost: []string{"the file is empty"}}, nil
@@ -45,7 +45,7 @@ func salvage(f *os.File, path string) (contents, RepairReport, error) {
 		if c, err = decodeTree(tree.root, path, true); err == nil {
 			rebuildLedger(&c)
 			s, r, l := c.records()
-			return c, RepairReport{Subscriptions: s, Runs: r, Ledger: l, Lost: append(tree.problems, c.lost...)}, nil
+			return c, RepairReport{Subscriptions: s, Runs: r, Ledger: l, Saved: c.saved(), Votes: len(c.votes), Lost: append(tree.problems, c.lost...)}, nil
 		}
 	}
 	if errors.As(err, &de) {
@@ -108,6 +108,9 @@ func fill(tx *bolt.Tx, c contents) error {
 		if err := putRun(tx, r); err != nil {
 			return err
 		}
+	}
+	if err := fillMemory(tx, c); err != nil {
+		return err
 	}
 	for channel, papers := range c.ledger {
 		b, err := tx.Bucket(bucketLedger).CreateBucket([]byte(channel))

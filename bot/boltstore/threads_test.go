@@ -2,12 +2,16 @@ package boltstore_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"testing"
 	"time"
 
+	bolt "go.etcd.io/bbolt"
+
 	"github.com/paperbot/paperbot/bot/boltstore"
+	"github.com/paperbot/paperbot/bot/memory"
 	"github.com/paperbot/paperbot/bot/thread"
 )
 
@@ -63,5 +67,63 @@ func TestThreadsExpiredArePurged(t *testing.T) {
 		if _, err := s.Get(ctx, "C1", fmt.Sprint(i), old); err == nil {
 			t.Errorf("thread %d, expired before the last save, is still stored", i)
 		}
+	}
+}
+
+// A version 1 store that already holds threads and cached links (made on
+// first use before reading lists existed) is whole, migrates on open and
+// keeps them: those buckets are optional in any schema version.
+func TestVersion1WithThreadsAndLinksIsMigrated(t *testing.T) {
+	path := writeV1(t)
+	now := time.Now()
+	th := thread.Context{Channel: "C1", TS: "1.1", Papers: []string{"p"}, Expires: now.Add(time.Hour)}
+	rec, err := json.Marshal(th)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := bolt.Open(path, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = db.Update(func(tx *bolt.Tx) error {
+		for _, r := range []struct{ bucket, key, val string }{
+			{"threads", thread.Key(th.Channel, th.TS), string(rec)},
+			{"links", "arxiv:2609.28471", string(make([]byte, 8)) + `{"found":true}`}, // stored at + value
+		} {
+			root, err := tx.CreateBucket([]byte(r.bucket))
+			if err != nil {
+				return err
+			}
+			recs, err := root.CreateBucket([]byte("records"))
+			if err != nil {
+				return err
+			}
+			if err := recs.Put([]byte(r.key), []byte(r.val)); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	db.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := boltstore.Verify(path, boltstore.Options{}); err != nil {
+		t.Fatalf("Verify of a version 1 store with threads and links: %v", err)
+	}
+	s := open(t, path)
+	ctx := context.Background()
+	if _, err := s.Threads().Get(ctx, "C1", "1.1", now); err != nil {
+		t.Errorf("thread lost by the migration: %v", err)
+	}
+	if val, _, ok, err := s.GetLink(ctx, "arxiv:2609.28471"); !ok || err != nil || string(val) != `{"found":true}` {
+		t.Errorf("cached link lost by the migration: %q, %v, %v", val, ok, err)
+	}
+	if _, err := s.Save(ctx, memory.User("U1"), saved("a", 0, "U1")); err != nil {
+		t.Fatalf("saving in the migrated store: %v", err)
+	}
+	s.Close()
+	if err := boltstore.Verify(path, boltstore.Options{}); err != nil {
+		t.Fatalf("Verify after the migration: %v", err)
 	}
 }

@@ -15,16 +15,28 @@ const (
 	maxScan    = 500
 )
 
+// rerankPool is how many of the topic's unseen papers, per paper a digest
+// posts, a Reranker may choose from. Chosen on the simulated channels'
+// train split (bot/taste): nDCG 0.0568 at 5, 0.0539 at 10, 0.0521 at 20;
+// votes reaching deeper bring more papers the topic ranks low.
+const rerankPool = 5
+
 // choosePapers returns up to n results for the topic, best first, that no
 // digest has posted to the channel and no unfinished run of the channel has
 // chosen, and, when fresh is on, that arrived after since. A search that
-// finds nothing relevant (NoMatch) gives none.
-func choosePapers(ctx context.Context, srch Searcher, st Store, sub Subscription, n int, fresh Fresh, since time.Time) ([]search.Result, error) {
-	var out []search.Result
+// finds nothing relevant (NoMatch) gives none. When srch is a Reranker, it
+// orders the first rerankPool*n such results for the channel, and lifted
+// says why votes moved a paper up.
+func choosePapers(ctx context.Context, srch Searcher, st Store, sub Subscription, n int, fresh Fresh, since time.Time) (out []search.Result, lifted map[string]Lift, err error) {
+	rr, rerank := srch.(Reranker)
+	want := n
+	if rerank {
+		want = n * rerankPool
+	}
 	seen := map[string]bool{}
 	open, err := st.Unfinished(ctx)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	for _, r := range open {
 		if r.ChannelID == sub.ChannelID {
@@ -39,11 +51,11 @@ func choosePapers(ctx context.Context, srch Searcher, st Store, sub Subscription
 		// them keeps a day's papers within the scan however large the corpus.
 		req.Filter.SeenSince = since
 	}
-	for offset := 0; offset < maxScan && len(out) < n; offset += searchPage {
+	for offset := 0; offset < maxScan && len(out) < want; offset += searchPage {
 		req.Offset = offset
 		res, err := srch.Search(ctx, req)
 		if err != nil {
-			return nil, fmt.Errorf("search %q: %w", sub.Topic, err)
+			return nil, nil, fmt.Errorf("search %q: %w", sub.Topic, err)
 		}
 		if res.NoMatch || len(res.Results) == 0 {
 			break
@@ -54,14 +66,14 @@ func choosePapers(ctx context.Context, srch Searcher, st Store, sub Subscription
 		}
 		posted, err := st.PostedIn(ctx, sub.ChannelID, ids)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		var arrived map[string]bool
 		if fresh.On() {
 			arrived = fresh.keep(ids, since)
 		}
 		for _, r := range res.Results {
-			if !posted[r.ID] && !seen[r.ID] && (arrived == nil || arrived[r.ID]) && len(out) < n {
+			if !posted[r.ID] && !seen[r.ID] && (arrived == nil || arrived[r.ID]) && len(out) < want {
 				out = append(out, r)
 			}
 			seen[r.ID] = true
@@ -70,7 +82,12 @@ func choosePapers(ctx context.Context, srch Searcher, st Store, sub Subscription
 			break
 		}
 	}
-	return out, nil
+	if rerank && len(out) > 0 {
+		if out, lifted, err = rr.Rerank(ctx, sub.ChannelID, out); err != nil {
+			return nil, nil, fmt.Errorf("rerank %q: %w", sub.Topic, err)
+		}
+	}
+	return out[:min(n, len(out))], lifted, nil
 }
 
 // resolvePapers turns the recorded paper IDs of a run back into results, in

@@ -24,6 +24,25 @@ type Digest struct {
 	// NothingNew is true when Papers is empty and the subscription's channel
 	// still gets a one-line "nothing new today" (Config.PostNothingNew).
 	NothingNew bool
+	// Lifted says, by paper ID, why the channel's votes moved a paper up
+	// (see Reranker); nil when they moved none.
+	Lifted map[string]Lift
+}
+
+// Reranker is what a Searcher may also do: order the unseen papers a topic
+// found for a channel by what its readers voted (package bot/taste). It
+// returns the same papers in its order, and why it lifted any; it never
+// adds one.
+type Reranker interface {
+	Rerank(ctx context.Context, channelID string, cands []search.Result) ([]search.Result, map[string]Lift, error)
+}
+
+// Lift is why votes moved a paper up a channel's digest.
+type Lift struct {
+	// Because is the title of the liked paper it is most like.
+	Because string
+	// From is its place (1-based) in the topic's own order.
+	From int
 }
 
 // Searcher finds papers; *search.Index implements it.

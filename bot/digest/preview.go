@@ -12,13 +12,13 @@ import (
 // With fresh on, the papers are those that arrived since the previous run.
 func Preview(ctx context.Context, st Store, srch Searcher, sub Subscription, n int, now time.Time, fresh Fresh) (Digest, error) {
 	next := sub.Schedule.Next(now)
-	papers, err := choosePapers(ctx, srch, st, sub, n, fresh, fresh.Since(sub, next))
+	papers, lifted, err := choosePapers(ctx, srch, st, sub, n, fresh, fresh.Since(sub, next))
 	if err != nil {
 		return Digest{}, err
 	}
 	return Digest{
 		Key: RunKey{sub.ID, DateOf(next)}, Subscription: sub, Scheduled: next,
-		Papers: papers, NothingNew: len(papers) == 0,
+		Papers: papers, NothingNew: len(papers) == 0, Lifted: lifted,
 	}, nil
 }
 

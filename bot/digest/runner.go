@@ -111,9 +111,10 @@ func (s *Scheduler) advance(ctx context.Context, now time.Time, sub *Subscriptio
 	}
 
 	var papers []search.Result
+	var lifted map[string]Lift
 	var err error
 	if run.State == Claimed {
-		papers, err = choosePapers(ctx, s.cfg.Searcher, st, *sub, s.cfg.Papers, s.cfg.Fresh, s.cfg.Fresh.Since(*sub, run.Scheduled))
+		papers, lifted, err = choosePapers(ctx, s.cfg.Searcher, st, *sub, s.cfg.Papers, s.cfg.Fresh, s.cfg.Fresh.Since(*sub, run.Scheduled))
 		if err != nil {
 			log.Error("digest: choosing papers (retried next tick)", "err", err)
 			return
@@ -146,7 +147,9 @@ func (s *Scheduler) advance(ctx context.Context, now time.Time, sub *Subscriptio
 		}
 	}
 
-	ts, err := s.cfg.Poster.Post(ctx, s.digestOf(*sub, run, papers, late))
+	d := s.digestOf(*sub, run, papers, late)
+	d.Lifted = lifted // a retried post has lost why: its papers are the same
+	ts, err := s.cfg.Poster.Post(ctx, d)
 	if code, ok := unpostable(err); ok {
 		s.pause(ctx, now, *sub, run, code)
 		return

@@ -17,6 +17,9 @@ type ActionOpts struct {
 	// UnfurlURL clicks in the app's unfurl of that link in the message,
 	// instead of the message's own blocks.
 	UnfurlURL string
+	// Option is the value of the option chosen in an overflow menu or a
+	// select; it must be one the element offers.
+	Option string
 }
 
 // BlockAction pushes an interactive block_actions envelope like Slack's:
@@ -88,6 +91,13 @@ func (s *Server) BlockAction(a ActionOpts) (string, error) {
 	if el.value != "" {
 		act["value"] = el.value
 	}
+	if a.Option != "" || el.typ == "overflow" {
+		opt, ok := el.options[a.Option]
+		if !ok {
+			return "", fmt.Errorf("slacktest: BlockAction: %s offers no option %q", a.ActionID, a.Option)
+		}
+		act["selected_option"] = opt
+	}
 	p["actions"] = []any{act}
 	raw, _ := json.Marshal(p)
 	return s.pushLocked(&envelope{id: envelopeID(), typ: TypeInteractive, payload: raw}), nil
@@ -96,6 +106,12 @@ func (s *Server) BlockAction(a ActionOpts) (string, error) {
 // Click is BlockAction on a recorded message: user clicks actionID in m.
 func (s *Server) Click(m Message, user, actionID string) (string, error) {
 	return s.BlockAction(ActionOpts{UserID: user, Channel: m.Channel, MessageTS: m.TS, ActionID: actionID})
+}
+
+// Choose is BlockAction on a recorded message: user picks the option with
+// value in the menu actionID of m.
+func (s *Server) Choose(m Message, user, actionID, value string) (string, error) {
+	return s.BlockAction(ActionOpts{UserID: user, Channel: m.Channel, MessageTS: m.TS, ActionID: actionID, Option: value})
 }
 
 // clickableLocked finds the live message at ts that user can see.

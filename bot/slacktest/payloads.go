@@ -69,6 +69,7 @@ type element struct {
 	typ     string
 	text    json.RawMessage
 	value   string
+	options map[string]json.RawMessage // option value → option, for menus
 }
 
 // findElement looks for the element with actionID in a blocks array (actions
@@ -90,10 +91,11 @@ func findElement(blocks json.RawMessage, actionID string) (element, error) {
 		}
 		for _, raw := range candidates {
 			var e struct {
-				Type     string          `json:"type"`
-				ActionID string          `json:"action_id"`
-				Text     json.RawMessage `json:"text"`
-				Value    string          `json:"value"`
+				Type     string            `json:"type"`
+				ActionID string            `json:"action_id"`
+				Text     json.RawMessage   `json:"text"`
+				Value    string            `json:"value"`
+				Options  []json.RawMessage `json:"options"`
 			}
 			if json.Unmarshal(raw, &e) != nil || e.ActionID != actionID {
 				continue
@@ -102,7 +104,16 @@ func findElement(blocks json.RawMessage, actionID string) (element, error) {
 			if id == "" {
 				id = fmt.Sprintf("slacktest-block-%d", i) // Slack assigns one when the app gave none
 			}
-			return element{blockID: id, typ: e.Type, text: e.Text, value: e.Value}, nil
+			el := element{blockID: id, typ: e.Type, text: e.Text, value: e.Value, options: map[string]json.RawMessage{}}
+			for _, o := range e.Options {
+				var v struct {
+					Value string `json:"value"`
+				}
+				if json.Unmarshal(o, &v) == nil {
+					el.options[v.Value] = o
+				}
+			}
+			return el, nil
 		}
 	}
 	return element{}, fmt.Errorf("no element with action_id %q", actionID)

@@ -30,6 +30,8 @@ type Message struct {
 	Unfurls map[string]json.RawMessage
 	// Files names the files a user's message carries (an upload).
 	Files []string
+	// reactions holds "user name" → whether that reaction is on (React).
+	reactions map[string]bool
 }
 
 // Metadata is Slack message metadata (chat.postMessage metadata argument).

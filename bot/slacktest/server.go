@@ -33,6 +33,7 @@ type Server struct {
 	responseURLs map[string]*responseURL
 	homeViews    map[string][]HomeView
 	assistant    map[string]*assistantThread // "channel/thread_ts" of assistant threads
+	files        []*File
 	calls        []Call
 
 	sock socketState
@@ -67,6 +68,7 @@ func NewServer(opts ...Option) *Server {
 	mux.HandleFunc("/api/", s.serveAPI)
 	mux.HandleFunc("/link/", s.serveSocket)
 	mux.HandleFunc("/response/", s.serveResponseURL)
+	mux.HandleFunc("/upload/", s.serveUpload)
 	s.http = httptest.NewServer(mux)
 	return s
 }

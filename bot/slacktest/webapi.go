@@ -63,6 +63,8 @@ var apiMethods = map[string]apiMethod{
 	"conversations.history":                 {handle: (*Server).conversationsHistory},
 	"conversations.replies":                 {handle: (*Server).conversationsReplies},
 	"users.info":                            {handle: (*Server).usersInfo},
+	"files.getUploadURLExternal":            {handle: (*Server).getUploadURLExternal},
+	"files.completeUploadExternal":          {handle: (*Server).completeUploadExternal},
 	"views.publish":                         {handle: (*Server).viewsPublish},
 }
 

@@ -195,13 +195,13 @@ func runDigest(e *env, args []string) error {
 		}
 	}
 	if *asJSON {
-		ds, err := digest.PreviewChannel(e.ctx, store, ix, channelID, e.cfg.DigestSize, time.Now(), fresh)
+		ds, err := digest.PreviewChannel(e.ctx, store, learning(store, ix), channelID, e.cfg.DigestSize, time.Now(), fresh)
 		if err != nil {
 			return err
 		}
 		return writeJSON(e.stdout, digestJSON(channelID, ds))
 	}
-	out, err := bot.DigestDryRun(e.ctx, store, ix, channelID, e.cfg.DigestSize, time.Now(), fresh)
+	out, err := bot.DigestDryRun(e.ctx, store, learning(store, ix), channelID, e.cfg.DigestSize, time.Now(), fresh)
 	if err != nil {
 		return err
 	}

@@ -137,14 +137,14 @@ func storeRepair(e *env, path string, keepCopy bool) error {
 		return stopServeFirst(err)
 	}
 	if r.Sound {
-		fmt.Fprintf(e.stdout, "%s is sound (%d subscriptions, %d runs, %d ledger entries): nothing to repair\n", path, r.Subscriptions, r.Runs, r.Ledger)
+		fmt.Fprintf(e.stdout, "%s is sound (%d subscriptions, %d runs, %d ledger entries, %d saved papers, %d votes): nothing to repair\n", path, r.Subscriptions, r.Runs, r.Ledger, r.Saved, r.Votes)
 		return nil
 	}
 	verb := "would keep"
 	if keepCopy {
 		verb = "kept"
 	}
-	fmt.Fprintf(e.stdout, "%s: %s %d subscriptions, %d digest runs, %d ledger entries; could not read %d:\n", path, verb, r.Subscriptions, r.Runs, r.Ledger, len(r.Lost))
+	fmt.Fprintf(e.stdout, "%s: %s %d subscriptions, %d digest runs, %d ledger entries, %d saved papers, %d votes; could not read %d:\n", path, verb, r.Subscriptions, r.Runs, r.Ledger, r.Saved, r.Votes, len(r.Lost))
 	const shown = 20 // a garbage page can spoil thousands of elements
 	for i, l := range r.Lost {
 		if i == shown {

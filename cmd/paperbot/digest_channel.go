@@ -43,6 +43,10 @@ type digestPaper struct {
 	ID    string `json:"id"`
 	Title string `json:"title"`
 	URL   string `json:"url"`
+	// LiftedBy is the liked paper whose votes moved this one up, From its
+	// place in the topic's own order (1-based); absent when votes did not.
+	LiftedBy string `json:"lifted_by,omitempty"`
+	From     int    `json:"lifted_from,omitempty"`
 }
 
 func digestJSON(channel string, ds []digest.Digest) digestPreview {
@@ -50,7 +54,11 @@ func digestJSON(channel string, ds []digest.Digest) digestPreview {
 	for _, d := range ds {
 		p := digestPlanned{Subscription: d.Subscription, Scheduled: d.Scheduled, Late: d.Late, NothingNew: d.NothingNew, Papers: []digestPaper{}}
 		for _, r := range d.Papers {
-			p.Papers = append(p.Papers, digestPaper{ID: r.ID, Title: r.Headline, URL: r.URL})
+			dp := digestPaper{ID: r.ID, Title: r.Headline, URL: r.URL}
+			if l, ok := d.Lifted[r.ID]; ok {
+				dp.LiftedBy, dp.From = l.Because, l.From
+			}
+			p.Papers = append(p.Papers, dp)
 		}
 		out.Digests = append(out.Digests, p)
 	}

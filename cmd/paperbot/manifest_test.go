@@ -79,6 +79,7 @@ func TestManifestMatchesCode(t *testing.T) {
 		"AppMentionEvent": {"app_mention"}, "MessageEvent": {"message.im", "message.channels", "message.groups"},
 		"AppHomeOpenedEvent": {"app_home_opened"}, "LinkSharedEvent": {"link_shared"},
 		"AssistantThreadStartedEvent": {"assistant_thread_started"},
+		"ReactionAddedEvent":          {"reaction_added"}, "ReactionRemovedEvent": {"reaction_removed"},
 	}
 	envelopes := map[string]bool{"EventsAPIEvent": true, "CallbackEvent": true, "EventsAPICallbackEvent": true}
 	handled := map[string]bool{}

@@ -65,6 +65,7 @@ var commands = []command{
 	{"healthcheck", "healthcheck", "ask the local /healthz endpoint (for container health checks)", runHealthcheck},
 	{"config", "config [--json | --markdown]", "print the configuration in effect (secrets masked), or its reference table", runConfig},
 	{"version", "version [--json]", "print the version, commit and corpus size", runVersion},
+	{"list", listUsage, "export a user's or a channel's reading list as BibTeX or JSON", runList},
 	{"store", storeUsage, "check or back up the subscription store; repair or reset it with --keep-copy", runStore},
 	{"eval", "eval [--split train|test] [--json] [--curve] [--fit-answers] [--fit-refusal] [--similar] DIR", "measure search on a BEIR-layout benchmark beside plain BM25", runEval},
 }

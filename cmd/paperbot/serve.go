@@ -101,8 +101,8 @@ func runServe(e *env, args []string) error {
 		dcfg := cfg.digestConfig()
 		dcfg.Log = log
 		dcfg.Fresh = fd.fresh(cfg.DigestNewDays)
-		digests = bot.NewDigests(store, ix, dcfg)
-		opts = append(digests.Options(), bot.WithThreadStore(store.Threads()))
+		digests = bot.NewDigests(store, learning(store, ix), dcfg)
+		opts = append(digests.Options(), bot.WithThreadStore(store.Threads()), bot.WithMemory(store))
 	} else {
 		log.Warn("PAPERBOT_DATA_DIR is not set: channel digests are off")
 		opts = []bot.Option{bot.DigestsOff(digestsOffReason)}
@@ -217,7 +217,7 @@ func addDigestPreview(mux *http.ServeMux, store *boltstore.Store, ix *search.Ind
 			http.Error(w, "give ?channel=ID", http.StatusBadRequest)
 			return
 		}
-		out, err := bot.DigestDryRun(r.Context(), store, ix, channel, papers, time.Now(), fresh)
+		out, err := bot.DigestDryRun(r.Context(), store, learning(store, ix), channel, papers, time.Now(), fresh)
 		if err != nil {
 			http.Error(w, userMessage(err), http.StatusInternalServerError)
 			return

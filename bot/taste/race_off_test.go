@@ -1,0 +1,5 @@
+//go:build !race
+
+package taste_test
+
+const raceEnabled = false
