@@ -73,8 +73,8 @@ func (ix *Index) FillVectors(ctx context.Context) (int, error) {
 		vb.add(ctx, &r.Paper)
 	}
 	made := vb.finish(ctx)
-	if vb != nil && vb.err != nil {
-		return 0, &Error{Op: opFill, Kind: Internal, Msg: "the embeddings server failed", Err: vb.err}
+	if err := vb.failure(); err != nil {
+		return 0, &Error{Op: opFill, Kind: Internal, Msg: "the embeddings server failed", Err: err}
 	}
 	set := make(map[string][]float32, made.len())
 	for i := range made.len() {

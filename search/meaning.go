@@ -1,6 +1,7 @@
 package search
 
 import (
+	"cmp"
 	"context"
 	"slices"
 	"strings"
@@ -47,22 +48,30 @@ const queryEmbedTimeout = 2 * time.Second
 // vectorBatch is how many papers are embedded at once while indexing.
 const vectorBatch = 256
 
-// vectorBuilder embeds papers as they are indexed. An embedder that fails
-// (a served model down) leaves the papers it missed without vectors: they
-// are still found by their words, and Err says why.
+// vectorBuilder embeds papers as they are indexed, a batch at a time in
+// the background (up to vectorWorkers batches at once), so that embedding
+// overlaps bleve's analysis. An embedder that fails (a served model down)
+// leaves the papers it missed without vectors: they are still found by
+// their words, and err says why.
 type vectorBuilder struct {
 	emb   semantic.Embedder
-	pv    *paperVectors
 	ids   []string
 	texts []string
+	slots chan struct{}
+	wg    sync.WaitGroup
+	mu    sync.Mutex // guards pv and err
+	pv    *paperVectors
 	err   error
 }
+
+// vectorWorkers is how many batches are embedded at once while indexing.
+const vectorWorkers = 2
 
 func newVectorBuilder(emb semantic.Embedder, capacity int) *vectorBuilder {
 	if emb == nil || emb.Dims() <= 0 {
 		return nil // no embedder, or a served one not reached yet
 	}
-	return &vectorBuilder{emb: emb, pv: newPaperVectors(emb.ModelID(), emb.Dims(), capacity)}
+	return &vectorBuilder{emb: emb, pv: newPaperVectors(emb.ModelID(), emb.Dims(), capacity), slots: make(chan struct{}, vectorWorkers)}
 }
 
 func (vb *vectorBuilder) add(ctx context.Context, p *Paper) {
@@ -76,36 +85,59 @@ func (vb *vectorBuilder) add(ctx context.Context, p *Paper) {
 	}
 }
 
+// flush hands the pending papers to a background embedding.
 func (vb *vectorBuilder) flush(ctx context.Context) {
 	if vb == nil || len(vb.ids) == 0 {
 		return
 	}
-	if vb.err == nil {
-		vs, err := vb.emb.Embed(ctx, vb.texts)
-		if err == nil && len(vs) != len(vb.ids) {
+	ids, texts := vb.ids, vb.texts
+	vb.ids, vb.texts = nil, nil
+	vb.slots <- struct{}{}
+	vb.wg.Go(func() {
+		defer func() { <-vb.slots }()
+		vb.mu.Lock()
+		failed := vb.err != nil
+		vb.mu.Unlock()
+		if failed {
+			return
+		}
+		vs, err := vb.emb.Embed(ctx, texts)
+		if err == nil && len(vs) != len(ids) {
 			err = errWrongVectorCount
 		}
+		vb.mu.Lock()
+		defer vb.mu.Unlock()
 		if err != nil {
-			vb.err = err
-		} else {
-			for i, id := range vb.ids {
-				if len(vs[i]) == vb.pv.dims {
-					vb.pv.add(id, vs[i])
-				}
+			vb.err = cmp.Or(vb.err, err)
+			return
+		}
+		for i, id := range ids {
+			if len(vs[i]) == vb.pv.dims {
+				vb.pv.add(id, vs[i])
 			}
 		}
-	}
-	vb.ids, vb.texts = vb.ids[:0], vb.texts[:0]
+	})
 }
 
-// finish embeds what is pending and returns the vectors (nil without an
-// embedder).
+// finish waits for the pending embeddings and returns the vectors (nil
+// without an embedder).
 func (vb *vectorBuilder) finish(ctx context.Context) *paperVectors {
 	if vb == nil {
 		return nil
 	}
 	vb.flush(ctx)
+	vb.wg.Wait()
 	return vb.pv.seal()
+}
+
+// failure is why papers were left without vectors, if any were.
+func (vb *vectorBuilder) failure() error {
+	if vb == nil {
+		return nil
+	}
+	vb.mu.Lock()
+	defer vb.mu.Unlock()
+	return vb.err
 }
 
 var errWrongVectorCount = &Error{Op: "embed papers", Kind: Internal, Msg: "the model returned another number of vectors than texts"}
