@@ -94,6 +94,7 @@ func checkSlack(e *env, cfg Config) *checkReport {
 	} else {
 		r.add("data directory", true, "%s", cfg.DataDir)
 	}
+	checkMeaning(e.ctx, cfg, r)
 	if err := cfg.ValidateSlack(); err != nil {
 		r.add("slack tokens", false, "%s", oneLine(err))
 		return r

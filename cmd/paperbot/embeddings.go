@@ -140,3 +140,37 @@ func shownURL(u string) string {
 	p.User, p.RawQuery, p.Fragment = nil, "", ""
 	return p.String()
 }
+
+// checkMeaning reports the sentence model for paperbot check: off, the
+// built-in model (loaded and checked), or a served one (asked for a
+// vector, which also tells its size).
+func checkMeaning(ctx context.Context, cfg Config, r *checkReport) {
+	switch {
+	case !cfg.Meaning:
+		r.add("sentence model", true, "off (PAPERBOT_MEANING=false): papers are ranked on words alone")
+		return
+	case cfg.EmbeddingsURL == "":
+		m, err := semantic.Embedded()
+		if err != nil {
+			r.add("sentence model", false, "the built-in model cannot be read: %s (the binary is damaged: reinstall it)", oneLine(err))
+			return
+		}
+		r.add("sentence model", true, "built in: %s (%d tokens, %d dimensions)", m.ModelID(), m.Rows(), m.Dims())
+		return
+	}
+	client, err := cfg.embeddingsClient()
+	if err != nil {
+		r.add("embeddings server", false, "%s", oneLine(err))
+		return
+	}
+	pctx, cancel := context.WithTimeout(ctx, cfg.EmbeddingsTimeout)
+	defer cancel()
+	dims, err := client.Probe(pctx)
+	if err != nil {
+		r.add("embeddings server", false, "%s model %s: %s (serve would index on words and add the vectors once it answers)",
+			shownURL(cfg.EmbeddingsURL), cfg.EmbeddingsModel, oneLine(err))
+		return
+	}
+	r.add("embeddings server", true, "%s model %s answers with %d-dimension vectors; an index made with another model or size is rebuilt at start",
+		shownURL(cfg.EmbeddingsURL), cfg.EmbeddingsModel, dims)
+}
