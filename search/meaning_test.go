@@ -256,3 +256,57 @@ func randomUnit(r *rand.Rand, dims int) []float32 {
 	semantic.Normalize(v)
 	return v
 }
+
+// BenchmarkNearest times the scan of every paper's vector for a query's
+// nearest 30, at 256 dimensions (the embedded model's):
+// go test -run '^$' -bench BenchmarkNearest ./search/
+func BenchmarkNearest(b *testing.B) {
+	for _, n := range []int{5_900, 100_000, 1_000_000} {
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			pv := randomVectors(n, 256, 7)
+			q := quantizeQuery(randomUnit(rand.New(rand.NewPCG(1, 2)), 256))
+			b.ResetTimer()
+			for b.Loop() {
+				pv.nearest(q, 30, nil)
+			}
+		})
+	}
+}
+
+// TestCoarseNearestRecall: over a set large enough for the sign pass, the
+// nearest papers found are those the full scan finds, for queries near
+// some paper (as questions are near the papers on them).
+func TestCoarseNearestRecall(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds 250,000 vectors")
+	}
+	pv := randomVectors(coarseMin+50_000, 256, 11)
+	r := rand.New(rand.NewPCG(3, 3))
+	found, want := 0, 0
+	for range 20 {
+		// A query near a random paper: its vector plus noise.
+		v := pv.vector(r.IntN(pv.len()))
+		for j := range v {
+			v[j] += float32(r.NormFloat64()) * 0.05
+		}
+		semantic.Normalize(v)
+		q := quantizeQuery(v)
+		var all []near
+		for i := range pv.len() {
+			all = append(all, near{i, pv.cos(i, q)})
+		}
+		sortNear(all)
+		got := pv.nearest(q, 10, nil)
+		for _, a := range all[:10] {
+			want++
+			if slices.ContainsFunc(got, func(g near) bool { return g.i == a.i }) {
+				found++
+			}
+		}
+	}
+	if recall := float64(found) / float64(want); recall < 0.9 {
+		t.Errorf("recall@10 of the sign pass %.3f, want at least 0.9", recall)
+	} else {
+		t.Logf("recall@10 %.3f", recall)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"hash/crc32"
 	"maps"
 	"math"
+	"math/bits"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -30,7 +31,20 @@ type paperVectors struct {
 	scales []float32
 	codes  []byte  // int8 values, len(scales) x dims
 	byID   []int32 // paper numbers in ID order
+	// signs are each paper's signs, a bit a dimension, for the coarse
+	// pass of nearest over large sets; nil below coarseMin papers.
+	signs []uint64
 }
+
+// coarseMin is the set size from which nearest first compares signs and
+// scores only the coarseKeep papers that agree most with the query: at a
+// million papers the full scan takes about 400 ms on two busy cores, the
+// two passes 13 ms, with 0.955 of the full scan's ten nearest found
+// (BenchmarkNearest, TestCoarseNearestRecall).
+const (
+	coarseMin  = 200_000
+	coarseKeep = 20000
+)
 
 func newPaperVectors(model string, dims, capacity int) *paperVectors {
 	return &paperVectors{model: model, dims: dims, idEnd: make([]uint32, 0, capacity), ids: make([]byte, 0, capacity*8),
@@ -65,7 +79,62 @@ func (pv *paperVectors) seal() *paperVectors {
 		pv.byID[i] = int32(i)
 	}
 	slices.SortFunc(pv.byID, func(a, b int32) int { return strings.Compare(pv.id(int(a)), pv.id(int(b))) })
+	pv.makeSigns()
 	return pv
+}
+
+// signWords is how many 64-bit words hold a paper's signs.
+func (pv *paperVectors) signWords() int { return (pv.dims + 63) / 64 }
+
+// makeSigns fills signs for a large set.
+func (pv *paperVectors) makeSigns() {
+	if pv.len() < coarseMin {
+		return
+	}
+	w := pv.signWords()
+	pv.signs = make([]uint64, pv.len()*w)
+	for i := range pv.len() {
+		for j, c := range pv.codes[i*pv.dims : (i+1)*pv.dims] {
+			if int8(c) > 0 {
+				pv.signs[i*w+j/64] |= 1 << (j % 64)
+			}
+		}
+	}
+}
+
+// coarse returns the papers whose signs agree most with q's, about
+// coarseKeep of them, in paper order.
+func (pv *paperVectors) coarse(q query) []int {
+	w := pv.signWords()
+	qs := make([]uint64, w)
+	for j, x := range q.q {
+		if x > 0 {
+			qs[j/64] |= 1 << (j % 64)
+		}
+	}
+	n := pv.len()
+	agree := make([]uint16, n)
+	var hist [4097]int
+	for i := range n {
+		d := 0
+		for k, x := range pv.signs[i*w : (i+1)*w] {
+			d += bits.OnesCount64(x ^ qs[k])
+		}
+		a := pv.dims - d
+		agree[i] = uint16(a)
+		hist[a]++
+	}
+	cut, kept := pv.dims, 0
+	for ; cut > 0 && kept+hist[cut] < coarseKeep; cut-- {
+		kept += hist[cut]
+	}
+	out := make([]int, 0, kept+hist[cut])
+	for i, a := range agree {
+		if int(a) >= cut {
+			out = append(out, i)
+		}
+	}
+	return out
 }
 
 func (pv *paperVectors) len() int {
@@ -163,12 +232,17 @@ func (pv *paperVectors) nearest(q query, k int, keep func(id string) bool) []nea
 	if n == 0 || k <= 0 || len(q.q) != pv.dims {
 		return nil
 	}
+	var only []int // the coarse pass's papers; nil: all
+	if pv.signs != nil {
+		only = pv.coarse(q)
+		n = len(only)
+	}
 	parts := min(runtime.GOMAXPROCS(0), max(1, n/nearestSplit))
 	tops := make([][]near, parts)
 	var wg sync.WaitGroup
 	for p := range parts {
 		lo, hi := p*n/parts, (p+1)*n/parts
-		wg.Go(func() { tops[p] = pv.topIn(q, k, lo, hi, keep) })
+		wg.Go(func() { tops[p] = pv.topIn(q, k, lo, hi, only, keep) })
 	}
 	wg.Wait()
 	all := slices.Concat(tops...)
@@ -176,10 +250,15 @@ func (pv *paperVectors) nearest(q query, k int, keep func(id string) bool) []nea
 	return all[:min(k, len(all))]
 }
 
-// topIn keeps the k best of papers lo..hi in a small sorted slice.
-func (pv *paperVectors) topIn(q query, k, lo, hi int, keep func(id string) bool) []near {
+// topIn keeps the k best of papers lo..hi (of only, if set) in a small
+// sorted slice.
+func (pv *paperVectors) topIn(q query, k, lo, hi int, only []int, keep func(id string) bool) []near {
 	top := make([]near, 0, k+1)
-	for i := lo; i < hi; i++ {
+	for x := lo; x < hi; x++ {
+		i := x
+		if only != nil {
+			i = only[x]
+		}
 		c := pv.cos(i, q)
 		if len(top) == k && c <= top[k-1].cos {
 			continue
@@ -346,6 +425,7 @@ func decodeVectors(b []byte) (*paperVectors, error) {
 		}
 	}
 	pv.codes = codes
+	pv.makeSigns()
 	return pv, nil
 }
 

@@ -1,10 +1,13 @@
 // Package semantic turns text into vectors whose dot product measures
-// closeness of meaning: an embedded static model (Static), a quantised
-// vector per paper (Vec) and a brute-force nearest-neighbour set (Flat).
+// closeness of meaning: the static model built into the binary (Static,
+// Embedded), and the interface served models implement too (Embedder).
 // It uses the standard library only.
 package semantic
 
-import "context"
+import (
+	"context"
+	"errors"
+)
 
 // Embedder turns texts into L2-normalised vectors of Dims() floats.
 //
@@ -17,3 +20,7 @@ type Embedder interface {
 	// made by one model are never compared with another's.
 	ModelID() string
 }
+
+// ErrDims is returned for vectors of another size than expected (a served
+// model answering with vectors of another size than before).
+var ErrDims = errors.New("semantic: wrong vector size")

@@ -45,3 +45,12 @@ func TestModelRanksByMeaning(t *testing.T) {
 		}
 	}
 }
+
+// dotF is the dot product of two vectors of the same length.
+func dotF(a, b []float32) float32 {
+	var s float32
+	for i := range a {
+		s += a[i] * b[i]
+	}
+	return s
+}

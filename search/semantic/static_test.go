@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"math"
-	"slices"
 	"sync"
 	"testing"
 )
@@ -95,24 +94,4 @@ func norm(v []float32) float64 {
 		s += float64(x) * float64(x)
 	}
 	return math.Sqrt(s)
-}
-
-func TestEmbedAllReportsProgress(t *testing.T) {
-	m := tinyModel(t)
-	texts := []string{"the", "text", "llm", "protein", "folding"}
-	var seen [][2]int
-	vecs, err := EmbedAll(context.Background(), m, texts, 2, func(done, total int) {
-		seen = append(seen, [2]int{done, total})
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := [][2]int{{2, 5}, {4, 5}, {5, 5}}; !slices.Equal(seen, want) {
-		t.Errorf("progress %v, want %v", seen, want)
-	}
-	for i, text := range texts {
-		if want := m.EmbedText(text, nil); !slices.Equal(vecs[i], want) {
-			t.Errorf("vector %d differs from EmbedText(%q)", i, text)
-		}
-	}
 }
