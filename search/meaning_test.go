@@ -277,8 +277,8 @@ func BenchmarkNearest(b *testing.B) {
 // nearest papers found are those the full scan finds, for queries near
 // some paper (as questions are near the papers on them).
 func TestCoarseNearestRecall(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds 250,000 vectors")
+	if testing.Short() || raceEnabled {
+		t.Skip("scans 250,000 vectors 20 times: minutes under the race detector")
 	}
 	pv := randomVectors(coarseMin+50_000, 256, 11)
 	r := rand.New(rand.NewPCG(3, 3))
