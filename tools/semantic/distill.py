@@ -110,9 +110,11 @@ def main() -> int:
                     help="SciFact corpus.jsonl (documents only; never queries or qrels)")
     ap.add_argument("--seeds", type=Path, default=REPO / "seeds")
     ap.add_argument("--budget", type=int, default=15_000_000, help="max bytes of table.bin + vocab.txt")
-    ap.add_argument("--min-count", type=int, default=3, help="least occurrences for an added word")
+    ap.add_argument("--min-count", type=int, default=1, help="least occurrences for an added word")
     ap.add_argument("--dims", type=int, default=256)
     ap.add_argument("--sif", type=float, default=1e-4, help="SIF coefficient a")
+    ap.add_argument("--weighting", choices=["corpus", "zipf"], default="corpus",
+                    help="p(token) from corpus counts, or model2vec's Zipf guess from the row's rank")
     ap.add_argument("--raw-cache", type=Path, help="for experiments only: reuse the transformer's "
                     "token vectors from this .npz (batches differ, so bytes may differ in the last bit)")
     args = ap.parse_args()
@@ -133,8 +135,8 @@ def main() -> int:
     print(f"corpora: {', '.join(f'{k} {len(v)} texts' for k, v in sources.items())}; "
           f"{n_words} words, {len(words)} distinct", file=sys.stderr)
 
-    # Added words: frequent, not already a plain row, with a letter, splittable by WordPiece
-    # (so the transformer never sees [UNK] for them), most frequent first.
+    # Added words: not already a plain row, with a letter, splittable by WordPiece (so the
+    # transformer never sees [UNK] for them), most frequent first, until the byte budget is spent.
     base_split = RowTokenizer(base_tokens)
     candidates = sorted(
         (w for w, c in words.items()
@@ -172,6 +174,9 @@ def main() -> int:
         for r in final_split.word_rows(w):
             counts[r] += c
     prob = (counts + 1.0) / (counts.sum() + len(tokens))
+    if args.weighting == "zipf":  # model2vec's compute_weights
+        inv_rank = 1.0 / np.arange(2, len(tokens) + 2)
+        prob = inv_rank / inv_rank.sum()
     weights = args.sif / (args.sif + prob)
     rows = reduced * weights[:, None]
 
