@@ -177,7 +177,7 @@ func (s *state) search(ctx context.Context, text string, q *parsedQuery, limit, 
 		if !loose {
 			before := len(cands)
 			allRetrieved := res.Total <= before // else a paper found by meaning may be one of bleve's unseen hits
-			cands = s.withMeaning(ctx, q, groups, mt, cands, s.queryVector(ctx, groups))
+			cands = s.withMeaning(ctx, q, groups, mt, cands, offset+limit)
 			if allRetrieved {
 				res.Total += len(cands) - before
 			}

@@ -186,12 +186,20 @@ func hasMeta(groups []group) bool {
 	return slices.ContainsFunc(groups, func(g group) bool { return g.isMeta() })
 }
 
-// withMeaning brings the papers nearest in meaning into the re-ranked head
-// of cands and fuses each head paper's word rank with its cosine (Tuning.
-// Meaning); the deeper candidates stay below in their order. Papers found
-// by meaning alone join only an unfiltered query: a filter or an exclusion
-// is bleve's to apply.
-func (s *state) withMeaning(ctx context.Context, q *parsedQuery, groups []group, mt *matcher, cands []candidate, v []float32) []candidate {
+// withMeaning brings the papers nearest in meaning into cands and, with
+// Tuning.Meaning, fuses each re-ranked paper's word rank with its cosine;
+// the deeper candidates stay below in their order. Papers found by meaning
+// alone join only an unfiltered query (a filter or an exclusion is bleve's
+// to apply): with Tuning.Meaning they compete on their cosine, without it
+// they come after every paper the words found. need is the number of
+// papers the page shows: when the words fill it and meaning can neither
+// reorder nor add to it, no vector is looked at.
+func (s *state) withMeaning(ctx context.Context, q *parsedQuery, groups []group, mt *matcher, cands []candidate, need int) []candidate {
+	fuse := s.tune.Meaning != 0
+	if !fuse && s.tune.MeaningConf == 0 && len(cands) >= need {
+		return cands
+	}
+	v := s.queryVector(ctx, groups)
 	if v == nil {
 		return cands
 	}
@@ -199,6 +207,7 @@ func (s *state) withMeaning(ctx context.Context, q *parsedQuery, groups []group,
 	n := min(len(cands), max(s.tune.Rerank, 1))
 	head := slices.Clone(cands[:n])
 	rest := cands[n:]
+	var found []candidate // by meaning alone
 	if s.tune.MeaningDepth > 0 && !q.narrowed() && !hasMeta(groups) {
 		have := make(map[string]bool, n)
 		for _, c := range head {
@@ -213,12 +222,29 @@ func (s *state) withMeaning(ctx context.Context, q *parsedQuery, groups []group,
 			if err != nil || !ok {
 				continue
 			}
-			c := candidate{doc: r, byMeaning: true}
-			s.scoreCandidate(&c, mt, mt.grams)
-			head = append(head, c)
+			c := candidate{doc: r, byMeaning: true, cos: nr.cos, hasCos: true}
+			if fuse {
+				s.scoreCandidate(&c, mt, mt.grams)
+			}
+			found = append(found, c)
 			rest = slices.DeleteFunc(rest, func(c candidate) bool { return c.doc.ID == id })
 		}
 	}
+	for i := range head {
+		head[i].cos, head[i].hasCos = s.vecs.cosOf(head[i].doc.ID, qv)
+	}
+	if !fuse {
+		// found is in cosine order already.
+		out := append(append(head, rest...), found...)
+		for i := len(head) + len(rest); i < len(out); i++ {
+			out[i].rank = meaningOnlyTie * out[i].cos
+			if i > 0 {
+				out[i].rank = min(out[i].rank, out[i-1].rank*0.99)
+			}
+		}
+		return out
+	}
+	head = append(head, found...)
 	top := 0.0
 	for _, c := range head {
 		top = max(top, c.rank)
@@ -228,13 +254,11 @@ func (s *state) withMeaning(ctx context.Context, q *parsedQuery, groups []group,
 	}
 	for i := range head {
 		c := &head[i]
-		c.cos, c.hasCos = s.vecs.cosOf(c.doc.ID, qv)
 		words := c.rank / top
 		if c.byMeaning {
-			// Its words, if any, were not enough for bleve: it ranks by
-			// meaning alone, below every paper the words found unless
-			// Meaning lifts it, closest first.
-			words = meaningOnlyTie * c.cos
+			// Its words, if any, were not enough for bleve: it ranks on
+			// its cosine.
+			words = 0
 		}
 		c.rank = top * (words + s.tune.Meaning*max(0, c.cos))
 	}
@@ -246,8 +270,8 @@ func (s *state) withMeaning(ctx context.Context, q *parsedQuery, groups []group,
 	return out
 }
 
-// meaningOnlyTie orders the papers found by meaning alone among
-// themselves, by cosine, when Tuning.Meaning is 0.
+// meaningOnlyTie gives the papers found by meaning alone, without
+// Tuning.Meaning, a rank below the words' that still orders them by cosine.
 const meaningOnlyTie = 1e-6
 
 // meaningConfidence is the confidence the query's cosine with its closest

@@ -167,14 +167,20 @@ func TestVectorsPersistAndFollowApply(t *testing.T) {
 	if err != nil {
 		t.Fatalf("reopen: %v", err)
 	}
-	defer re.Close()
-	res := search2(t, re, "microscopic animals surviving in space")
-	if len(res.Results) == 0 || res.Results[0].ID != "tardi001" || res.Results[0].Meaning <= 0 {
-		t.Fatalf("the paper added by Apply is not first by meaning after a reopen: %+v", res.Results)
+	t.Cleanup(func() { _ = re.Close() }) // after liveState releases its lease
+	st := liveState(t, re)
+	if _, ok := st.vecs.pos("tardi001"); !ok {
+		t.Error("the paper added by Apply has no vector after a reopen")
+	}
+	if _, ok := st.vecs.pos("ba0mzbhf"); ok {
+		t.Error("the paper deleted by Apply kept its vector")
+	}
+	if st.vecs.len() != len(c.Papers) {
+		t.Errorf("%d vectors after one paper added and one deleted, want %d", st.vecs.len(), len(c.Papers))
 	}
 	for _, r := range search2(t, re, "neuroscience").Results {
 		if r.ID == "ba0mzbhf" {
-			t.Error("a deleted paper is still found by meaning")
+			t.Error("the paper deleted by Apply is still found by meaning")
 		}
 	}
 }
@@ -207,7 +213,9 @@ func TestServedModelDownAtQueryAnswersOnWords(t *testing.T) {
 	emb := newFlaky(t)
 	emb.answered.Store(true) // up at build
 	var heard []error
-	ix := openT(t, c, Options{Embedder: emb, MeaningFailed: func(err error) { heard = append(heard, err) }})
+	fused := DefaultTuning() // a served model is worth weighting in
+	fused.Meaning = 0.5
+	ix := openT(t, c, Options{Embedder: emb, Tuning: &fused, MeaningFailed: func(err error) { heard = append(heard, err) }})
 	emb.down.Store(true)
 	res := search2(t, ix, "kv cache compression")
 	if res.NoMatch || len(res.Results) == 0 {
