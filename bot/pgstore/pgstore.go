@@ -80,7 +80,9 @@ func parseURL(rawURL string) (*pgxpool.Config, string, error) {
 		// pgx's message may quote the URL; say what is wrong without it.
 		return nil, "", errors.New("PAPERBOT_DATABASE_URL is not a valid PostgreSQL URL: check its options (want postgres://USER:PASSWORD@HOST:PORT/DATABASE?sslmode=…)")
 	}
-	cfg.ConnConfig.ConnectTimeout = connectWait
+	if cfg.ConnConfig.ConnectTimeout == 0 {
+		cfg.ConnConfig.ConnectTimeout = connectWait
+	}
 	where := fmt.Sprintf("%s:%d/%s", cfg.ConnConfig.Host, cfg.ConnConfig.Port, cfg.ConnConfig.Database)
 	return cfg, where, nil
 }
@@ -99,7 +101,7 @@ func (s *Store) connectError(err error) error {
 		}
 		return fmt.Errorf("database %s: %s", s.where, pe.Message)
 	}
-	return fmt.Errorf("cannot reach PostgreSQL at %s within %s: %s (is the server running, and the host and port in PAPERBOT_DATABASE_URL right?)", s.where, connectWait, pgMessage(err))
+	return fmt.Errorf("cannot reach PostgreSQL at %s: %s (is the server running, and the host and port in PAPERBOT_DATABASE_URL right?)", s.where, pgMessage(err))
 }
 
 // pgMessage is err's text without the connection string pgx may quote.
