@@ -15,6 +15,7 @@ import (
 
 	"github.com/paperbot/paperbot/bot/digest/digesttest"
 	"github.com/paperbot/paperbot/bot/pgstore"
+	"github.com/paperbot/paperbot/bot/pgstore/pgtest"
 )
 
 // Start-up refuses a database it cannot use with a message that says what
@@ -29,11 +30,11 @@ func TestOpenErrors(t *testing.T) {
 	deadPort := closed.Addr().(*net.TCPAddr).Port
 	closed.Close()
 
-	role := randomName("nopriv_")
-	admin(t, "CREATE ROLE "+role+" LOGIN")
-	t.Cleanup(func() { admin(t, "DROP ROLE "+role) })
-	schema := strings.TrimPrefix(regexp.MustCompile(`search_path=([a-z0-9_]+)`).FindString(freshDB(t)), "search_path=")
-	admin(t, "GRANT USAGE ON SCHEMA "+schema+" TO "+role)
+	role := pgtest.RandomName("nopriv_")
+	pgtest.Admin(t, "CREATE ROLE "+role+" LOGIN")
+	t.Cleanup(func() { pgtest.Admin(t, "DROP ROLE "+role) })
+	_, schema := pgtest.Fresh(t)
+	pgtest.Admin(t, "GRANT USAGE ON SCHEMA "+schema+" TO "+role)
 
 	for _, tc := range []struct {
 		name, url, want string
@@ -42,8 +43,8 @@ func TestOpenErrors(t *testing.T) {
 		{"no host", "postgres://", "is not a PostgreSQL URL"},
 		{"bad option", "postgres://u:s3cret@127.0.0.1/db?sslmode=sometimes", "is not a valid PostgreSQL URL"},
 		{"unreachable", "postgres://u:s3cret@127.0.0.1:" + strconv.Itoa(deadPort) + "/db?sslmode=disable&connect_timeout=2", "cannot reach PostgreSQL at 127.0.0.1:" + strconv.Itoa(deadPort) + "/db"},
-		{"no such database", withParams(t, strings.Replace(base, "/paperbot?", "/nosuchdb?", 1), "", nil), "does not exist"},
-		{"no rights", withParams(t, base, role, map[string]string{"search_path": schema}), `user "` + role + `" may not create paperbot's tables`},
+		{"no such database", pgtest.WithParams(t, strings.Replace(base, "/paperbot?", "/nosuchdb?", 1), "", nil), "does not exist"},
+		{"no rights", pgtest.WithParams(t, base, role, map[string]string{"search_path": schema}), `user "` + role + `" may not create paperbot's tables`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s, err := pgstore.Open(ctx, tc.url)

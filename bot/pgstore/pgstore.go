@@ -68,6 +68,13 @@ func Open(ctx context.Context, rawURL string) (*Store, error) {
 	return s, nil
 }
 
+// CheckURL reports whether rawURL reads as a PostgreSQL URL, without
+// connecting, in the words Open would use.
+func CheckURL(rawURL string) error {
+	_, _, err := parseURL(rawURL)
+	return err
+}
+
 // parseURL reads a postgres:// URL into a pool configuration and a
 // password-free description of it.
 func parseURL(rawURL string) (*pgxpool.Config, string, error) {
