@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"io"
 	"net"
 	"strconv"
@@ -9,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/paperbot/paperbot/bot/bottest"
 	"github.com/paperbot/paperbot/bot/digest/digesttest"
 	"github.com/paperbot/paperbot/bot/pgstore"
 	"github.com/paperbot/paperbot/bot/pgstore/pgtest"
@@ -90,5 +93,86 @@ func TestServeKeepsSubscriptionsInDatabase(t *testing.T) {
 	stop()
 	if code := <-done; code != exitOK {
 		t.Fatalf("serve exited %d", code)
+	}
+}
+
+// mentionPayload is an app_mention event_callback with a fixed event_id, as
+// Slack would deliver it to one replica and retry it on another.
+func mentionPayload(srv *slacktest.Server, eventID, ts, text string) json.RawMessage {
+	raw, _ := json.Marshal(map[string]any{
+		"token": slacktest.VerificationToken, "team_id": srv.TeamID(), "type": "event_callback", "event_id": eventID,
+		"event_time": time.Now().Unix(),
+		"event": map[string]any{
+			"type": "app_mention", "user": slacktest.DefaultUser, "channel": slacktest.DefaultChannel,
+			"text": "<@" + srv.BotUserID() + "> " + text, "ts": ts, "event_ts": ts,
+		},
+	})
+	return raw
+}
+
+// Two replicas share the database, each with its own Socket Mode
+// connection: events Slack hands to both (a retry on the other connection)
+// are answered once, and different events are each answered.
+func TestReplicasAnswerEachEventOnce(t *testing.T) {
+	dbURL, _ := pgtest.Fresh(t)
+	var srvs []*slacktest.Server
+	ctx, stop := context.WithCancel(t.Context())
+	defer stop()
+	done := make(chan int, 2)
+	var logs bottest.Buffer
+	defer func() {
+		if t.Failed() {
+			t.Log(logs.String())
+		}
+	}()
+	for range 2 {
+		srv := slacktest.NewServer()
+		defer srv.Close()
+		srv.SetChannel(slacktest.DefaultChannel, slacktest.Channel{Member: true})
+		slackEnv(t, srv)
+		t.Setenv("PAPERBOT_DATABASE_URL", dbURL)
+		go func() { done <- run(ctx, []string{"serve"}, strings.NewReader(""), io.Discard, &logs) }()
+		if err := srv.WaitConnected(1, 10*time.Second); err != nil {
+			t.Fatal(err)
+		}
+		srvs = append(srvs, srv)
+	}
+	const events = 10
+	for i := range events {
+		ts := fmt.Sprintf("1700000000.%06d", i+1)
+		for _, srv := range srvs {
+			if _, err := srv.SendEvent(mentionPayload(srv, fmt.Sprintf("EvSAME%04d", i), ts, "kv cache compression")); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	answers := func() int {
+		n := 0
+		for _, srv := range srvs {
+			for _, m := range srv.Messages(slacktest.DefaultChannel) {
+				if m.Source == "chat.postMessage" {
+					n++
+				}
+			}
+		}
+		return n
+	}
+	if err := srvs[0].WaitFor(10*time.Second, func() bool { return answers() >= events }); err != nil {
+		for _, srv := range srvs {
+			for _, m := range srv.Messages(slacktest.DefaultChannel) {
+				t.Logf("%s %s %.80s", m.Source, m.TS, m.Text)
+			}
+		}
+		t.Fatalf("%d answers to %d events", answers(), events)
+	}
+	time.Sleep(500 * time.Millisecond) // a second answer would come by now
+	if n := answers(); n != events {
+		t.Fatalf("%d answers to %d events delivered to both replicas, want one each", n, events)
+	}
+	stop()
+	for range 2 {
+		if code := <-done; code != exitOK {
+			t.Fatalf("serve exited %d", code)
+		}
 	}
 }

@@ -116,6 +116,10 @@ func runServe(e *env, args []string) error {
 		opts = []bot.Option{bot.DigestsOff(digestsOffReason)}
 	}
 
+	if db != nil {
+		// Slack may retry an event on another replica's connection.
+		opts = append(opts, bot.WithSharedDedup(db))
+	}
 	if fd != nil {
 		opts = append(opts, bot.WithFeeds(fd.status()))
 	}
