@@ -112,7 +112,8 @@ func mentionPayload(srv *slacktest.Server, eventID, ts, text string) json.RawMes
 
 // Two replicas share the database, each with its own Socket Mode
 // connection: events Slack hands to both (a retry on the other connection)
-// are answered once, and different events are each answered.
+// are answered once, different events are each answered, and one replica
+// runs the digest scheduler.
 func TestReplicasAnswerEachEventOnce(t *testing.T) {
 	dbURL, _ := pgtest.Fresh(t)
 	var srvs []*slacktest.Server
@@ -168,6 +169,10 @@ func TestReplicasAnswerEachEventOnce(t *testing.T) {
 	time.Sleep(500 * time.Millisecond) // a second answer would come by now
 	if n := answers(); n != events {
 		t.Fatalf("%d answers to %d events delivered to both replicas, want one each", n, events)
+	}
+	// One of the two runs the digest scheduler.
+	if n := strings.Count(logs.String(), `msg="lease taken: running here" lease=digest-scheduler`); n != 1 {
+		t.Errorf("%d replicas run the digest scheduler, want 1", n)
 	}
 	stop()
 	for range 2 {

@@ -17,6 +17,8 @@ import (
 	"github.com/paperbot/paperbot/bot"
 	"github.com/paperbot/paperbot/bot/boltstore"
 	"github.com/paperbot/paperbot/bot/digest"
+	"github.com/paperbot/paperbot/bot/lease"
+	"github.com/paperbot/paperbot/bot/pgstore"
 	"github.com/paperbot/paperbot/search"
 )
 
@@ -150,7 +152,17 @@ func runServe(e *env, args []string) error {
 	defer stopReloads()
 	var loops []func(context.Context) error
 	if fd != nil {
-		loops = append(loops, func(ctx context.Context) error { return fd.loop(ctx, cfg, ix, b, log) })
+		loops = append(loops, onOneReplica(db, log, "fetcher", func(ctx context.Context) error { return fd.loop(ctx, cfg, ix, b, log) }))
+	}
+	if sched != nil && db != nil {
+		s := sched
+		loops = append(loops, onOneReplica(db, log, "digest-scheduler", func(ctx context.Context) error {
+			if err := s.Run(ctx); err != nil && !errors.Is(err, context.Canceled) {
+				return fmt.Errorf("digest scheduler: %w", err)
+			}
+			return nil
+		}))
+		sched = nil // runs as the loop above
 	}
 	if cfg.EmbeddingsURL != "" {
 		loops = append(loops, func(ctx context.Context) error {
@@ -160,6 +172,16 @@ func runServe(e *env, args []string) error {
 		})
 	}
 	return runGroup(ctx, log, b, sched, loops...)
+}
+
+// onOneReplica runs job under the lease name in the database, so that one
+// replica at a time runs it; without a database, job itself.
+func onOneReplica(db *pgstore.Store, log *slog.Logger, name string, job func(context.Context) error) func(context.Context) error {
+	if db == nil {
+		return job
+	}
+	r := lease.Runner{Store: db, Holder: lease.Holder(), Log: log}
+	return func(ctx context.Context) error { return r.Run(ctx, name, job) }
 }
 
 // runGroup runs the bot, the scheduler and any other loops until ctx ends
