@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"net/http"
+	"net/http/httptest"
 	"strconv"
 	"strings"
 	"testing"
@@ -179,5 +181,29 @@ func TestReplicasAnswerEachEventOnce(t *testing.T) {
 		if code := <-done; code != exitOK {
 			t.Fatalf("serve exited %d", code)
 		}
+	}
+}
+
+// /readyz turns 503, naming the database, when the database stops answering.
+func TestReadyReflectsDatabase(t *testing.T) {
+	dbURL, _ := pgtest.Fresh(t)
+	db, err := pgstore.Open(t.Context(), dbURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ok := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { fmt.Fprintln(w, "ready") })
+	h := readyWithDatabase(ok, db)
+	get := func() *httptest.ResponseRecorder {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", "/readyz", nil))
+		return rec
+	}
+	if rec := get(); rec.Code != http.StatusOK {
+		t.Fatalf("with the database up: %d %s", rec.Code, rec.Body)
+	}
+	db.Close() // as when the database goes away
+	rec := get()
+	if rec.Code != http.StatusServiceUnavailable || !strings.Contains(rec.Body.String(), "database "+db.Where()) {
+		t.Fatalf("with the database gone: %d %q, want 503 naming it", rec.Code, rec.Body)
 	}
 }

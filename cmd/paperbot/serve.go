@@ -139,7 +139,11 @@ func runServe(e *env, args []string) error {
 	if err := b.RegisterMetrics(meaningMetrics(ix)...); err != nil {
 		return err
 	}
-	health.set(withLocalAPI(b.Handler(), cfg, &liveParts{ix: ix, store: store, state: state, fresh: fd.fresh(cfg.DigestNewDays)}, e.commands))
+	var handler http.Handler = b.Handler()
+	if db != nil {
+		handler = readyWithDatabase(handler, db)
+	}
+	health.set(withLocalAPI(handler, cfg, &liveParts{ix: ix, store: store, state: state, fresh: fd.fresh(cfg.DigestNewDays)}, e.commands))
 	log.Info("connecting to Slack", "team", info.Team, "bot_user", info.UserID)
 
 	var sched *digest.Scheduler

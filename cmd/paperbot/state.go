@@ -2,8 +2,11 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
+	"net/http"
 	"path/filepath"
+	"time"
 
 	"github.com/paperbot/paperbot/bot/boltstore"
 	"github.com/paperbot/paperbot/bot/digest"
@@ -58,4 +61,23 @@ func openState(cfg Config, db *pgstore.Store) (state stateStore, bolt *boltstore
 		return bs, bs, nil
 	}
 	return nil, nil, nil
+}
+
+// readyWithDatabase answers /readyz with 503 when the database does not
+// answer within two seconds, so that an orchestrator sends no traffic to a
+// replica cut off from the shared state; other paths go to h.
+func readyWithDatabase(h http.Handler, db *pgstore.Store) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/readyz" {
+			ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+			defer cancel()
+			if err := db.Check(ctx); err != nil {
+				w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+				w.WriteHeader(http.StatusServiceUnavailable)
+				fmt.Fprintln(w, "not ready:", err)
+				return
+			}
+		}
+		h.ServeHTTP(w, r)
+	})
 }
