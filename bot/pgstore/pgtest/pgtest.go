@@ -22,7 +22,7 @@ func ServerURL(t testing.TB) string {
 	t.Helper()
 	u := os.Getenv(EnvVar)
 	if u == "" {
-		t.Skip(EnvVar + " is not set: this test needs a PostgreSQL server (eval \"$(.ci/postgres)\" starts a throwaway one and prints the variable)")
+		t.Skip(EnvVar + " is not set: this test needs a PostgreSQL server (set -a; eval \"$(.ci/postgres)\"; set +a starts a throwaway one and sets it)")
 	}
 	return u
 }
