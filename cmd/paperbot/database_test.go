@@ -13,11 +13,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/paperbot/paperbot/bot/boltstore"
 	"github.com/paperbot/paperbot/bot/bottest"
 	"github.com/paperbot/paperbot/bot/digest/digesttest"
+	"github.com/paperbot/paperbot/bot/memory"
 	"github.com/paperbot/paperbot/bot/pgstore"
 	"github.com/paperbot/paperbot/bot/pgstore/pgtest"
 	"github.com/paperbot/paperbot/bot/slacktest"
+	"github.com/paperbot/paperbot/search"
 )
 
 // A database URL serve cannot use stops start-up with one message saying
@@ -205,5 +208,62 @@ func TestReadyReflectsDatabase(t *testing.T) {
 	rec := get()
 	if rec.Code != http.StatusServiceUnavailable || !strings.Contains(rec.Body.String(), "database "+db.Where()) {
 		t.Fatalf("with the database gone: %d %q, want 503 naming it", rec.Code, rec.Body)
+	}
+}
+
+// store migrate copies a store file into an empty database, says what it
+// copied, and refuses a database that is not empty.
+func TestStoreMigrate(t *testing.T) {
+	dbURL, _ := pgtest.Fresh(t)
+	clearEnv(t)
+	dir := t.TempDir()
+	t.Setenv("PAPERBOT_DATA_DIR", dir)
+	path, _ := writeStore(t, dir, 3)
+	s, err := boltstore.Open(path, boltstore.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := t.Context()
+	key := digesttest.Key(subID(0), 0)
+	for _, err := range []error{
+		func() error { _, _, err := s.Claim(ctx, digesttest.Claim(key, "C1")); return err }(),
+		s.Choose(ctx, key, []string{"p1", "p2"}, digesttest.T0),
+		s.MarkPosted(ctx, key, "9.9", digesttest.T0),
+		s.SetVote(ctx, memory.Vote{Channel: "C1", User: "U1", PaperID: "p1", Value: memory.Up, At: digesttest.T0}),
+		func() error {
+			_, err := s.Save(ctx, memory.User("U1"), memory.Saved{Paper: search.Paper{ID: "p2", Title: "A paper"}, SavedAt: digesttest.T0})
+			return err
+		}(),
+	} {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.Close()
+
+	code, out, errOut := runCmd(t, ctx, "store", "migrate", "--to", dbURL)
+	want := "3 subscriptions, 1 digest runs, 2 posted papers, 1 saved papers, 1 votes (counts verified)"
+	if code != exitOK || !strings.Contains(out, want) {
+		t.Fatalf("store migrate: exit %d, %q %q; want %q", code, out, errOut, want)
+	}
+	db, err := pgstore.Open(ctx, dbURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	sub, err := db.Get(ctx, subID(0))
+	if err != nil || sub.PostedCount != 2 {
+		t.Fatalf("migrated subscription: %+v, %v", sub, err)
+	}
+	if posted, _ := db.PostedIn(ctx, "C1", []string{"p1", "p2", "p3"}); !posted["p1"] || !posted["p2"] || posted["p3"] {
+		t.Errorf("migrated ledger: %v", posted)
+	}
+	if list, _ := db.List(ctx, memory.User("U1")); len(list) != 1 || list[0].Paper.Title != "A paper" {
+		t.Errorf("migrated list: %+v", list)
+	}
+
+	code, _, errOut = runCmd(t, ctx, "store", "migrate", "--to", dbURL)
+	if code == exitOK || !strings.Contains(errOut, "already holds 3 subscriptions") {
+		t.Fatalf("second migrate: exit %d, %q: want a refusal", code, errOut)
 	}
 }
