@@ -33,6 +33,7 @@ type Bot struct {
 	home     []HomeBlocksFunc
 	memory   memory.Store // nil: reading lists and votes are off
 	dedup    *dedup
+	shared   SharedDedup // nil: one replica
 	threads  thread.Store
 	finder   PaperFinder // nil: only indexed papers unfurl
 	prompts  prompts     // the assistant's suggested prompts
@@ -63,6 +64,7 @@ type options struct {
 	threads    thread.Store
 	finder     PaperFinder
 	memory     memory.Store
+	shared     SharedDedup
 }
 
 // WithThreadStore keeps the context of the threads the bot answers in (the
@@ -179,6 +181,7 @@ func New(cfg Config, s Searcher, logger *slog.Logger, opts ...Option) (*Bot, err
 	}
 	b.socket = socketmode.New(client, smOpts...)
 	b.dedup = newDedup(cfg.DedupMax, b.now)
+	b.shared = o.shared
 	b.threads, b.finder = o.threads, o.finder
 	if b.threads == nil {
 		b.threads = thread.NewMemory(cfg.DedupMax)

@@ -45,8 +45,19 @@ func (b *Bot) process(ctx context.Context, req *Request) {
 			return
 		}
 	}
+	if !b.claimShared(ctx, req) {
+		// Another replica has it. Not remembered here: should that replica
+		// fail and release it, a later redelivery is answered.
+		b.dedup.finish(req.dedup, false)
+		b.metrics.duplicates.WithLabelValues(req.Source.String()).Inc()
+		b.log.Debug("delivery handled by another replica dropped", "source", req.Source.String(), "user", req.User)
+		return
+	}
 	handled := false
-	defer func() { b.dedup.finish(req.dedup, handled) }()
+	defer func() {
+		b.finishShared(ctx, req, handled)
+		b.dedup.finish(req.dedup, handled)
+	}()
 
 	rep, err := b.dispatch(ctx, req)
 	sideEffect := rep != nil && rep.SideEffect

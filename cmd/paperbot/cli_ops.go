@@ -151,14 +151,15 @@ func runDigest(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	store, ix := (*boltstore.Store)(nil), (*search.Index)(nil)
+	var store stateStore
+	var ix *search.Index
 	if e.live != nil {
-		store, ix = e.live.store, e.live.ix
+		store, ix = e.live.state, e.live.ix
 	} else {
 		// No bot answered for this data directory: open the store here. A
 		// short wait only: a holder that is not a reachable bot will not let go.
 		// Read-only: a dry run never creates or writes the store.
-		store, err = boltstore.OpenReadOnly(filepath.Join(e.cfg.DataDir, boltstore.FileName), boltstore.Options{Timeout: 100 * time.Millisecond})
+		bs, err := boltstore.OpenReadOnly(filepath.Join(e.cfg.DataDir, boltstore.FileName), boltstore.Options{Timeout: 100 * time.Millisecond})
 		if errors.Is(err, boltstore.ErrLocked) {
 			return fmt.Errorf("%w (another process holds it: a paperbot serve whose PAPERBOT_HTTP_ADDR %s does not answer?)", err, e.cfg.HTTPAddr)
 		}
@@ -173,7 +174,8 @@ func runDigest(e *env, args []string) error {
 		if err != nil {
 			return err // names the store, what is wrong and what to do
 		}
-		defer store.Close()
+		defer bs.Close()
+		store = bs
 		var done func()
 		if ix, done, err = e.queryIndex(); err != nil {
 			return err

@@ -12,10 +12,11 @@ import (
 	"time"
 
 	"github.com/paperbot/paperbot/bot/boltstore"
+	"github.com/paperbot/paperbot/bot/pgstore"
 )
 
 // storeUsage is the store command's usage line, in the command table.
-const storeUsage = "store check|backup FILE|repair|reset"
+const storeUsage = "store check|backup FILE|repair|reset|migrate --to URL"
 
 // storeLockWait is how long the store commands wait for the lock before
 // concluding that paperbot serve holds it.
@@ -31,24 +32,27 @@ const storeBackupPath = "/debug/store/backup"
 //	backup FILE    a consistent copy, also while paperbot serve runs
 //	repair         keep every record that still decodes, in a fresh file
 //	reset          start with an empty store
+//	migrate --to URL  copy the store into an empty PostgreSQL database
 //
 // repair and reset replace the file only with --keep-copy, and then keep the
 // old file beside it; without it they say what they would do and exit 2.
 func runStore(e *env, args []string) error {
 	if len(args) == 0 {
-		return usagef("give one of check, backup FILE, repair, reset")
+		return usagef("give one of check, backup FILE, repair, reset, migrate --to URL")
 	}
 	if wantsHelp(args[:1]) {
 		fs := newFlags("store")
 		fs.Bool("keep-copy", false, "with repair or reset: replace the store, keeping the old file beside it")
+		fs.String("to", "", "with migrate: the PostgreSQL URL to copy the store to (postgres://USER:PASSWORD@HOST:PORT/DATABASE)")
 		return helpRequested{fs}
 	}
 	fs := newFlags("store " + args[0])
 	keepCopy := fs.Bool("keep-copy", false, "replace the store, keeping the old file beside it")
+	to := fs.String("to", "", "the PostgreSQL URL to copy the store to")
 	if err := parseFlags(fs, args[1:]); err != nil {
 		return err
 	}
-	operands := map[string]int{"check": 0, "backup": 1, "repair": 0, "reset": 0}
+	operands := map[string]int{"check": 0, "backup": 1, "repair": 0, "reset": 0, "migrate": 0}
 	n, known := operands[args[0]]
 	switch {
 	case !known:
@@ -59,6 +63,8 @@ func runStore(e *env, args []string) error {
 		return usagef("store %s takes no arguments", args[0])
 	case *keepCopy && args[0] != "repair" && args[0] != "reset":
 		return usagef("--keep-copy is for repair and reset")
+	case (*to != "") != (args[0] == "migrate"):
+		return usagef("store migrate needs --to postgres://USER:PASSWORD@HOST:PORT/DATABASE, and only it takes --to")
 	}
 	if e.cfg.DataDir == "" {
 		return fmt.Errorf("PAPERBOT_DATA_DIR is not set, so there is no subscription store")
@@ -71,6 +77,8 @@ func runStore(e *env, args []string) error {
 		return storeBackup(e, path, fs.Arg(0))
 	case "repair":
 		return storeRepair(e, path, *keepCopy)
+	case "migrate":
+		return storeMigrate(e, path, *to)
 	}
 	return storeReset(e, path, *keepCopy)
 }
@@ -232,4 +240,28 @@ func storeBackupHandler(store *boltstore.Store) http.HandlerFunc {
 			panic(http.ErrAbortHandler)
 		}
 	}
+}
+
+// storeMigrate copies the store's records into the empty database at
+// dbURL and reports the verified counts. The bot must be stopped: what it
+// wrote after the copy would be lost.
+func storeMigrate(e *env, path, dbURL string) error {
+	recs, err := boltstore.ReadRecords(path, boltstore.Options{Timeout: storeLockWait})
+	if errors.Is(err, boltstore.ErrLocked) {
+		return fmt.Errorf("%s is in use by paperbot serve: stop it first, or what it writes after the copy is lost", path)
+	}
+	if err != nil {
+		return err // names the store, what is wrong and what to do
+	}
+	db, err := pgstore.Open(e.ctx, dbURL)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	n, err := db.Import(e.ctx, pgstore.Records(recs))
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "copied %s to %s: %s (counts verified). Thread contexts and looked-up links are caches and start empty. Set PAPERBOT_DATABASE_URL to use it.\n", path, db.Where(), n)
+	return nil
 }

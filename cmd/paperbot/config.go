@@ -12,6 +12,7 @@ import (
 
 	"github.com/paperbot/paperbot/bot"
 	"github.com/paperbot/paperbot/bot/digest"
+	"github.com/paperbot/paperbot/bot/pgstore"
 	"github.com/paperbot/paperbot/ingest"
 )
 
@@ -27,7 +28,9 @@ type Config struct {
 	Assistant bool   `env:"PAPERBOT_ASSISTANT" default:"false" desc:"Answer on Slack's assistant surface (Agents & AI Apps, paid plans): suggested prompts from the corpus's topics and a status while searching. Install the app from deploy/slack/manifest.assistant.yaml; check then asks for its assistant:write scope."`
 
 	DataDir string `env:"PAPERBOT_DATA_DIR" desc:"Directory for the persistent index and the subscription store; a build also spools the corpus here (about the size of the corpus files, removed when it ends). Empty: an in-memory index, and channel subscriptions are off (they need somewhere durable to live)."`
-	Corpus  string `env:"PAPERBOT_CORPUS" desc:"Comma-separated paper files or globs (seed text, JSON, JSON Lines, TSV). Empty: the embedded ICML 2025 seeds."`
+	// DatabaseURL may hold a password: secret, so `paperbot config` masks it.
+	DatabaseURL string `env:"PAPERBOT_DATABASE_URL" secret:"true" desc:"PostgreSQL URL (postgres://USER:PASSWORD@HOST:PORT/DATABASE) for subscriptions, digest runs, reading lists, votes, thread contexts and looked-up links, instead of the store file in PAPERBOT_DATA_DIR; several replicas can share it. Its tables are created or updated at start. A URL that is wrong, unreachable or whose user may not create tables stops start-up. Empty: the store file."`
+	Corpus      string `env:"PAPERBOT_CORPUS" desc:"Comma-separated paper files or globs (seed text, JSON, JSON Lines, TSV). Empty: the embedded ICML 2025 seeds."`
 
 	AllowShrink bool `env:"PAPERBOT_ALLOW_SHRINK" default:"false" desc:"Accept a re-index that loses more than 2% of the papers or skips records (otherwise the old index stays live). Like paperbot index --allow-shrink."`
 	MaxAbstract int  `env:"PAPERBOT_MAX_ABSTRACT" desc:"Most characters of an abstract indexed; longer ones are cut, with a warning. Each paper keeps at most 20 code links."`
@@ -102,6 +105,9 @@ func (c Config) Validate() error {
 	}
 	if c.DigestNewDays < 1 || c.DigestNewDays > digest.MaxNewDays {
 		errs = append(errs, fmt.Errorf("PAPERBOT_DIGEST_NEW_DAYS must be between 1 and %d", digest.MaxNewDays))
+	}
+	if c.DatabaseURL != "" {
+		errs = append(errs, pgstore.CheckURL(c.DatabaseURL))
 	}
 	errs = append(errs, c.validateEmbeddings())
 	errs = append(errs, c.validateSources())

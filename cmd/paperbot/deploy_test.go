@@ -106,7 +106,7 @@ func TestManifestMatchesSlackSchema(t *testing.T) {
 
 func TestDeployYAMLParses(t *testing.T) {
 	files, _ := filepath.Glob(filepath.Join(deployDir, "kubernetes/*.yaml"))
-	files = append(files, filepath.Join(deployDir, "compose.yaml"))
+	files = append(files, filepath.Join(deployDir, "compose.yaml"), filepath.Join(deployDir, "compose.replicas.yaml"))
 	for _, f := range files {
 		t.Run(filepath.Base(f), func(t *testing.T) {
 			for _, doc := range readYAML(t, f) {
@@ -255,5 +255,36 @@ func TestHealthcheckCommand(t *testing.T) {
 	srv.Close()
 	if code, _, _ := runCmd(t, t.Context(), "healthcheck"); code == exitOK {
 		t.Fatal("healthcheck passed with nothing listening")
+	}
+}
+
+// The two-replica compose file gives each replica its own data volume (two
+// processes cannot share an index) and both the same database, which they
+// wait for.
+func TestComposeReplicasShareOnlyTheDatabase(t *testing.T) {
+	compose := readYAML(t, filepath.Join(deployDir, "compose.replicas.yaml"))[0]
+	services := dig(t, compose, "services").(map[string]any)
+	volumes, urls := map[string]bool{}, map[any]bool{}
+	n := 0
+	for name := range services {
+		if !strings.HasPrefix(name, "paperbot") {
+			continue
+		}
+		n++
+		// Merge keys (<<) are resolved by the decoder.
+		for _, v := range dig(t, services, name, "volumes").([]any) {
+			vol, _, _ := strings.Cut(v.(string), ":")
+			if volumes[vol] {
+				t.Errorf("%s shares the volume %s with another replica", name, vol)
+			}
+			volumes[vol] = true
+		}
+		urls[dig(t, services, name, "environment", "PAPERBOT_DATABASE_URL")] = true
+		if dig(t, services, name, "depends_on", "db", "condition") != "service_healthy" {
+			t.Errorf("%s does not wait for the database", name)
+		}
+	}
+	if n != 2 || len(urls) != 1 {
+		t.Errorf("%d replicas with %d database URLs, want 2 sharing one", n, len(urls))
 	}
 }

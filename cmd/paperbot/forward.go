@@ -46,7 +46,8 @@ type runResponse struct {
 // data directory), for commands run on behalf of the CLI.
 type liveParts struct {
 	ix    *search.Index
-	store *boltstore.Store
+	store *boltstore.Store // the store file, for backups; nil with a database
+	state stateStore       // where subscriptions live: store, or the database
 	// fresh is the digests' arrival window (zero without sources).
 	fresh digest.Fresh
 }

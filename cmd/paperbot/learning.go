@@ -1,7 +1,6 @@
 package main
 
 import (
-	"github.com/paperbot/paperbot/bot/boltstore"
 	"github.com/paperbot/paperbot/bot/digest"
 	"github.com/paperbot/paperbot/bot/taste"
 	"github.com/paperbot/paperbot/search"
@@ -9,6 +8,6 @@ import (
 
 // learning is the index as the digests search it: each channel's papers
 // ordered by its votes, kept in the same store (bot/taste).
-func learning(store *boltstore.Store, ix *search.Index) digest.Searcher {
+func learning(store taste.Votes, ix *search.Index) digest.Searcher {
 	return taste.Searcher{Searcher: ix, Votes: store, Vectors: taste.TermVectors{Index: ix}}
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"log/slog"
 
-	"github.com/paperbot/paperbot/bot/boltstore"
 	"github.com/paperbot/paperbot/ingest"
 )
 
@@ -14,7 +13,7 @@ const maxMemoryLinks = 10_000
 // lacks, so they unfold too: through the feeds' client when they run (one
 // polite pace per site), cached in the store (in memory without one). Nil
 // when PAPERBOT_CONTACT is not set: arXiv asks to know who calls.
-func linkFinder(cfg Config, fd *feeds, store *boltstore.Store, log *slog.Logger) (*ingest.LinkFinder, error) {
+func linkFinder(cfg Config, fd *feeds, store ingest.LinkCache, log *slog.Logger) (*ingest.LinkFinder, error) {
 	if cfg.Contact == "" {
 		log.Info("PAPERBOT_CONTACT is not set: pasted links of papers outside the index are not looked up")
 		return nil, nil

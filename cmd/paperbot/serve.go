@@ -17,13 +17,15 @@ import (
 	"github.com/paperbot/paperbot/bot"
 	"github.com/paperbot/paperbot/bot/boltstore"
 	"github.com/paperbot/paperbot/bot/digest"
+	"github.com/paperbot/paperbot/bot/lease"
+	"github.com/paperbot/paperbot/bot/pgstore"
 	"github.com/paperbot/paperbot/search"
 )
 
 // digestsOffReason is what users see for subscription commands when the bot
 // has nowhere durable to keep subscriptions.
-const digestsOffReason = "Channel digests are off on this install: the operator has not set PAPERBOT_DATA_DIR, " +
-	"so subscriptions would be lost on restart. Searching works as usual."
+const digestsOffReason = "Channel digests are off on this install: the operator has set neither PAPERBOT_DATA_DIR " +
+	"nor PAPERBOT_DATABASE_URL, so subscriptions would be lost on restart. Searching works as usual."
 
 // runServe runs the Slack bot until the context ends: it checks the
 // subscription store (reading only) and the token, loads the index, opens
@@ -55,9 +57,8 @@ func runServe(e *env, args []string) error {
 	defer stopHTTP()
 
 	botCfg := cfg.botConfig()
-	storePath := ""
-	if cfg.DataDir != "" {
-		storePath = filepath.Join(cfg.DataDir, boltstore.FileName)
+	if cfg.DataDir != "" && cfg.DatabaseURL == "" {
+		storePath := filepath.Join(cfg.DataDir, boltstore.FileName)
 		// A damaged store is refused before anything connects, reading only.
 		if err := boltstore.Verify(storePath, boltstore.Options{}); err != nil && !errors.Is(err, os.ErrNotExist) {
 			return err
@@ -69,6 +70,13 @@ func runServe(e *env, args []string) error {
 	info, err := bot.CheckAuth(ctx, botCfg)
 	if err != nil {
 		return err
+	}
+	db, err := openDatabase(ctx, cfg, log)
+	if err != nil {
+		return err
+	}
+	if db != nil {
+		defer db.Close()
 	}
 
 	// The feed store is opened before the index, which holds its papers.
@@ -90,28 +98,34 @@ func runServe(e *env, args []string) error {
 	fd.matchFiles(ix)
 	log.Info("index ready", "papers", ix.Stats().Papers, "took", time.Since(start).Round(time.Millisecond), "persistent", cfg.DataDir != "")
 
-	var store *boltstore.Store
 	var opts []bot.Option
 	var digests *bot.Digests
-	if storePath != "" {
-		if store, err = boltstore.Open(storePath, boltstore.Options{}); err != nil {
-			return err // names the store, what is wrong and what to do
-		}
+	state, store, err := openState(cfg, db)
+	if err != nil {
+		return err
+	}
+	if store != nil {
 		defer store.Close()
+	}
+	if state != nil {
 		dcfg := cfg.digestConfig()
 		dcfg.Log = log
 		dcfg.Fresh = fd.fresh(cfg.DigestNewDays)
-		digests = bot.NewDigests(store, learning(store, ix), dcfg)
-		opts = append(digests.Options(), bot.WithThreadStore(store.Threads()), bot.WithMemory(store))
+		digests = bot.NewDigests(state, learning(state, ix), dcfg)
+		opts = append(digests.Options(), bot.WithThreadStore(state.Threads()), bot.WithMemory(state))
 	} else {
-		log.Warn("PAPERBOT_DATA_DIR is not set: channel digests are off")
+		log.Warn("neither PAPERBOT_DATA_DIR nor PAPERBOT_DATABASE_URL is set: channel digests are off")
 		opts = []bot.Option{bot.DigestsOff(digestsOffReason)}
 	}
 
+	if db != nil {
+		// Slack may retry an event on another replica's connection.
+		opts = append(opts, bot.WithSharedDedup(db))
+	}
 	if fd != nil {
 		opts = append(opts, bot.WithFeeds(fd.status()))
 	}
-	finder, err := linkFinder(cfg, fd, store, log)
+	finder, err := linkFinder(cfg, fd, state, log)
 	if err != nil {
 		return err
 	}
@@ -125,7 +139,11 @@ func runServe(e *env, args []string) error {
 	if err := b.RegisterMetrics(meaningMetrics(ix)...); err != nil {
 		return err
 	}
-	health.set(withLocalAPI(b.Handler(), cfg, &liveParts{ix: ix, store: store, fresh: fd.fresh(cfg.DigestNewDays)}, e.commands))
+	var handler http.Handler = b.Handler()
+	if db != nil {
+		handler = readyWithDatabase(handler, db)
+	}
+	health.set(withLocalAPI(handler, cfg, &liveParts{ix: ix, store: store, state: state, fresh: fd.fresh(cfg.DigestNewDays)}, e.commands))
 	log.Info("connecting to Slack", "team", info.Team, "bot_user", info.UserID)
 
 	var sched *digest.Scheduler
@@ -138,7 +156,17 @@ func runServe(e *env, args []string) error {
 	defer stopReloads()
 	var loops []func(context.Context) error
 	if fd != nil {
-		loops = append(loops, func(ctx context.Context) error { return fd.loop(ctx, cfg, ix, b, log) })
+		loops = append(loops, onOneReplica(db, log, "fetcher", func(ctx context.Context) error { return fd.loop(ctx, cfg, ix, b, log) }))
+	}
+	if sched != nil && db != nil {
+		s := sched
+		loops = append(loops, onOneReplica(db, log, "digest-scheduler", func(ctx context.Context) error {
+			if err := s.Run(ctx); err != nil && !errors.Is(err, context.Canceled) {
+				return fmt.Errorf("digest scheduler: %w", err)
+			}
+			return nil
+		}))
+		sched = nil // runs as the loop above
 	}
 	if cfg.EmbeddingsURL != "" {
 		loops = append(loops, func(ctx context.Context) error {
@@ -148,6 +176,16 @@ func runServe(e *env, args []string) error {
 		})
 	}
 	return runGroup(ctx, log, b, sched, loops...)
+}
+
+// onOneReplica runs job under the lease name in the database, so that one
+// replica at a time runs it; without a database, job itself.
+func onOneReplica(db *pgstore.Store, log *slog.Logger, name string, job func(context.Context) error) func(context.Context) error {
+	if db == nil {
+		return job
+	}
+	r := lease.Runner{Store: db, Holder: lease.Holder(), Log: log}
+	return func(ctx context.Context) error { return r.Run(ctx, name, job) }
 }
 
 // runGroup runs the bot, the scheduler and any other loops until ctx ends
@@ -198,13 +236,15 @@ func withLocalAPI(h http.Handler, cfg Config, live *liveParts, table []command) 
 	mux.Handle("POST "+runPath, runHandler(cfg, live, table))
 	if live.store != nil {
 		mux.HandleFunc("GET "+storeBackupPath, storeBackupHandler(live.store))
-		addDigestPreview(mux, live.store, live.ix, cfg.DigestSize, live.fresh)
+	}
+	if live.state != nil {
+		addDigestPreview(mux, live.state, live.ix, cfg.DigestSize, live.fresh)
 	}
 	return mux
 }
 
 // addDigestPreview adds the read-only digest preview, for curl.
-func addDigestPreview(mux *http.ServeMux, store *boltstore.Store, ix *search.Index, papers int, fresh digest.Fresh) {
+func addDigestPreview(mux *http.ServeMux, store stateStore, ix *search.Index, papers int, fresh digest.Fresh) {
 	mux.HandleFunc("GET "+digestPreviewPath, func(w http.ResponseWriter, r *http.Request) {
 		// Only for an operator on this host (or in this pod): the listener
 		// may face a cluster network for probes and metrics.
