@@ -68,6 +68,9 @@ type Index struct {
 	unlock func() error // releases Options.Dir; nil in memory
 
 	meaningFailures atomic.Int64 // queries not embedded (MeaningFailures)
+	// served: the caller's Embedder (a served model), not the embedded
+	// static one; its default tuning is ServedTuning.
+	served bool
 }
 
 // state is one corpus with its bleve index and everything derived from it.
@@ -112,6 +115,7 @@ func Open(ctx context.Context, c Papers, opts Options) (*Index, error) {
 	if opts.BatchSize <= 0 {
 		opts.BatchSize = defaultBatchSize
 	}
+	served := opts.Embedder != nil && !opts.NoMeaning
 	opts, err := resolveEmbedder(opts)
 	if err != nil {
 		return nil, err
@@ -120,7 +124,7 @@ func Open(ctx context.Context, c Papers, opts Options) (*Index, error) {
 	if err != nil {
 		return nil, err
 	}
-	ix := &Index{opts: opts}
+	ix := &Index{opts: opts, served: served}
 	if opts.Dir != "" {
 		unlock, err := lockDir(opts.Dir)
 		if err != nil {
@@ -244,8 +248,11 @@ func resolveEmbedder(opts Options) (Options, error) {
 }
 
 func (ix *Index) tuning() Tuning {
-	if ix.opts.Tuning != nil {
+	switch {
+	case ix.opts.Tuning != nil:
 		return *ix.opts.Tuning
+	case ix.served:
+		return ServedTuning()
 	}
 	return DefaultTuning()
 }

@@ -159,6 +159,7 @@ func OpenDir(ctx context.Context, opts Options) (*Index, error) {
 	if opts.BatchSize <= 0 {
 		opts.BatchSize = defaultBatchSize
 	}
+	served := opts.Embedder != nil && !opts.NoMeaning
 	opts, err := resolveEmbedder(opts)
 	if err != nil {
 		return nil, err
@@ -182,7 +183,7 @@ func OpenDir(ctx context.Context, opts Options) (*Index, error) {
 		_ = unlock()
 		return nil, err
 	}
-	ix := &Index{opts: opts, unlock: unlock, st: st}
+	ix := &Index{opts: opts, unlock: unlock, st: st, served: served}
 	ix.configure(st)
 	return ix, nil
 }

@@ -318,3 +318,31 @@ func TestCoarseNearestRecall(t *testing.T) {
 		t.Logf("recall@10 %.3f", recall)
 	}
 }
+
+// TestServedModelWeighsMeaningIn: a model the caller serves ranks with
+// ServedTuning (its cosine in the rank), the built-in one with
+// DefaultTuning, and an explicit Tuning wins over both.
+func TestServedModelWeighsMeaningIn(t *testing.T) {
+	_, c := seedIndex(t)
+	emb := newFlaky(t)
+	emb.answered.Store(true)
+	own := DefaultTuning()
+	own.Meaning = 0.2
+	for _, tt := range []struct {
+		name string
+		opts Options
+		want float64
+	}{
+		{"built in", Options{}, DefaultTuning().Meaning},
+		{"served", Options{Embedder: emb}, ServedTuning().Meaning},
+		{"explicit", Options{Embedder: emb, Tuning: &own}, 0.2},
+	} {
+		ix := openT(t, c, tt.opts)
+		if got := liveState(t, ix).tune.Meaning; got != tt.want {
+			t.Errorf("%s: Meaning %v, want %v", tt.name, got, tt.want)
+		}
+	}
+	if ServedTuning().Meaning == 0 {
+		t.Error("ServedTuning weighs no meaning in")
+	}
+}

@@ -53,10 +53,15 @@ func runEval(e *env, args []string) error {
 	embCache := fs.String("embeddings-cache", "", "directory of the served model's vector cache, kept between runs (train and test share a corpus)")
 	absent := fs.Int("absent-topics", 0, "also ask the split's queries of up to N words with their judged papers held out of the corpus (25 at a time): short in-domain topics no paper covers, all should be refused")
 	fitRefusal := fs.Bool("fit-refusal", false, "fit the refusal (domain weight and confidence threshold) on the split's queries and the off-domain sets (train only)")
-	tuning := search.DefaultTuning()
+	var sets []string // applied once the model is known: a served one has its own defaults
 	fs.Func("set", "override a ranking parameter, NAME=VALUE ("+strings.Join(search.TuningNames(), ", ")+"); repeatable", func(v string) error {
 		name, value, _ := strings.Cut(v, "=")
-		return tuning.Set(name, value)
+		probe := search.DefaultTuning()
+		if err := probe.Set(name, value); err != nil {
+			return err
+		}
+		sets = append(sets, v)
+		return nil
 	})
 	dir, err := parseOnePositional(fs, args)
 	if err != nil {
@@ -76,6 +81,14 @@ func runEval(e *env, args []string) error {
 	}
 	if *fitRefusal && *offCorpus == "" && *offQueries == "" {
 		return usagef("--fit-refusal needs off-domain queries: --off-domain, --off-domain-queries or both")
+	}
+	tuning := search.DefaultTuning()
+	if *embURL != "" {
+		tuning = search.ServedTuning()
+	}
+	for _, v := range sets {
+		name, value, _ := strings.Cut(v, "=")
+		_ = tuning.Set(name, value) // checked when the flag was read
 	}
 	opts := eval.Options{Search: search.Options{Tuning: &tuning}}
 	if *embURL != "" {
