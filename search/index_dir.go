@@ -219,8 +219,8 @@ func openLive(dir string) (*state, error) {
 		_ = os.RemoveAll(path)
 		return nil, nil
 	}
-	removeStaleManifests(path, st.meta.Manifest)
-	removeStaleVectors(path, st.meta.Vectors)
+	removeStaleSidecars(path, manifestPrefix, st.meta.Manifest)
+	removeStaleSidecars(path, vectorsPrefix, st.meta.Vectors)
 	return st, nil
 }
 

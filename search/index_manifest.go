@@ -163,13 +163,20 @@ const manifestPrefix = "paperbot-manifest-"
 
 // writeManifest writes m to a new file in dir, synced, and returns its name.
 func writeManifest(dir string, m manifest) (string, error) {
-	name := manifestPrefix + strconv.FormatInt(time.Now().UnixNano(), 36)
+	return writeSidecar(dir, manifestPrefix, "paper manifest", m.encode())
+}
+
+// writeSidecar writes b to a new file in dir named prefix and the time,
+// synced with its directory, and returns its name. what names the data in
+// errors.
+func writeSidecar(dir, prefix, what string, b []byte) (string, error) {
+	name := prefix + strconv.FormatInt(time.Now().UnixNano(), 36)
 	path := filepath.Join(dir, name)
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
-		return "", fmt.Errorf("write paper manifest: %w", err)
+		return "", fmt.Errorf("write %s: %w", what, err)
 	}
-	_, err = f.Write(m.encode())
+	_, err = f.Write(b)
 	if err == nil {
 		err = f.Sync()
 	}
@@ -181,7 +188,7 @@ func writeManifest(dir string, m manifest) (string, error) {
 	}
 	if err != nil {
 		_ = os.Remove(path)
-		return "", fmt.Errorf("write paper manifest: %w", err)
+		return "", fmt.Errorf("write %s: %w", what, err)
 	}
 	return name, nil
 }
@@ -193,12 +200,12 @@ func removeManifest(dir, name string) {
 	}
 }
 
-// removeStaleManifests deletes the manifest files in dir but keep: those
-// of batches a crash interrupted.
-func removeStaleManifests(dir, keep string) {
+// removeStaleSidecars deletes the files in dir named with prefix but
+// keep: those of batches a crash interrupted.
+func removeStaleSidecars(dir, prefix, keep string) {
 	entries, _ := os.ReadDir(dir)
 	for _, e := range entries {
-		if n := e.Name(); strings.HasPrefix(n, manifestPrefix) && n != keep {
+		if n := e.Name(); strings.HasPrefix(n, prefix) && n != keep {
 			_ = os.Remove(filepath.Join(dir, n))
 		}
 	}

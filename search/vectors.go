@@ -3,19 +3,14 @@ package search
 import (
 	"encoding/binary"
 	"errors"
-	"fmt"
 	"hash/crc32"
 	"maps"
 	"math"
 	"math/bits"
-	"os"
-	"path/filepath"
 	"runtime"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
-	"time"
 )
 
 // paperVectors holds one meaning vector per paper, made by one model and
@@ -434,35 +429,5 @@ const vectorsPrefix = "paperbot-vectors-"
 
 // writeVectors writes pv to a new synced file in dir and returns its name.
 func writeVectors(dir string, pv *paperVectors) (string, error) {
-	name := vectorsPrefix + strconv.FormatInt(time.Now().UnixNano(), 36)
-	path := filepath.Join(dir, name)
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if err != nil {
-		return "", fmt.Errorf("write paper vectors: %w", err)
-	}
-	_, err = f.Write(pv.encode())
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = syncDir(dir)
-	}
-	if err != nil {
-		_ = os.Remove(path)
-		return "", fmt.Errorf("write paper vectors: %w", err)
-	}
-	return name, nil
-}
-
-// removeStaleVectors deletes the vector files in dir but keep.
-func removeStaleVectors(dir, keep string) {
-	entries, _ := os.ReadDir(dir)
-	for _, e := range entries {
-		if n := e.Name(); strings.HasPrefix(n, vectorsPrefix) && n != keep {
-			_ = os.Remove(filepath.Join(dir, n))
-		}
-	}
+	return writeSidecar(dir, vectorsPrefix, "paper vectors", pv.encode())
 }
