@@ -3,12 +3,14 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -106,7 +108,8 @@ func TestManifestMatchesSlackSchema(t *testing.T) {
 
 func TestDeployYAMLParses(t *testing.T) {
 	files, _ := filepath.Glob(filepath.Join(deployDir, "kubernetes/*.yaml"))
-	files = append(files, filepath.Join(deployDir, "compose.yaml"), filepath.Join(deployDir, "compose.replicas.yaml"))
+	more, _ := filepath.Glob(filepath.Join(deployDir, "kubernetes/replicas/*.yaml"))
+	files = append(append(files, more...), filepath.Join(deployDir, "compose.yaml"), filepath.Join(deployDir, "compose.replicas.yaml"))
 	for _, f := range files {
 		t.Run(filepath.Base(f), func(t *testing.T) {
 			for _, doc := range readYAML(t, f) {
@@ -286,5 +289,52 @@ func TestComposeReplicasShareOnlyTheDatabase(t *testing.T) {
 	}
 	if n != 2 || len(urls) != 1 {
 		t.Errorf("%d replicas with %d database URLs, want 2 sharing one", n, len(urls))
+	}
+}
+
+// TestKubernetesReplicas: the two-replica variant runs two pods on the
+// database from a Secret, keeps one up through voluntary disruptions, and
+// gates traffic on readiness (which checks the database).
+func TestKubernetesReplicas(t *testing.T) {
+	dir := filepath.Join(deployDir, "kubernetes/replicas")
+	dep := readYAML(t, filepath.Join(dir, "deployment.yaml"))[0]
+	if n := fmt.Sprint(dig(t, dep, "spec", "replicas")); n != "2" {
+		t.Errorf("replicas %v, want 2", n)
+	}
+	labels := dig(t, dep, "spec", "selector", "matchLabels").(map[string]any)
+	container := dig(t, dep, "spec", "template", "spec", "containers").([]any)[0]
+	var secrets []string
+	for _, e := range dig(t, container, "envFrom").([]any) {
+		secrets = append(secrets, dig(t, e, "secretRef", "name").(string))
+	}
+	if !slices.Contains(secrets, "paperbot-database") || !slices.Contains(secrets, "paperbot-slack") {
+		t.Errorf("envFrom secrets %v, want paperbot-slack and paperbot-database", secrets)
+	}
+	secret := readYAML(t, filepath.Join(dir, "database-secret.example.yaml"))[0]
+	if _, ok := dig(t, secret, "stringData").(map[string]any)["PAPERBOT_DATABASE_URL"]; !ok {
+		t.Error("the database Secret has no PAPERBOT_DATABASE_URL")
+	}
+	if dig(t, container, "readinessProbe", "httpGet", "path") != "/readyz" {
+		t.Error("readiness must use /readyz, which answers 503 while the database is down")
+	}
+	for _, v := range dig(t, dep, "spec", "template", "spec", "volumes").([]any) {
+		if _, ok := v.(map[string]any)["persistentVolumeClaim"]; ok {
+			t.Error("a volume claim: two pods cannot share one ReadWriteOnce volume, and the state is in PostgreSQL")
+		}
+	}
+	pdb := readYAML(t, filepath.Join(dir, "pdb.yaml"))[0]
+	if dig(t, pdb, "kind") != "PodDisruptionBudget" || fmt.Sprint(dig(t, pdb, "spec", "minAvailable")) != "1" {
+		t.Errorf("pdb.yaml: %v", pdb)
+	}
+	for k, v := range dig(t, pdb, "spec", "selector", "matchLabels").(map[string]any) {
+		if labels[k] != v {
+			t.Errorf("the budget selects %s=%v, the pods are labelled %v", k, v, labels)
+		}
+	}
+	kust := readYAML(t, filepath.Join(dir, "kustomization.yaml"))[0]
+	for _, r := range dig(t, kust, "resources").([]any) {
+		if _, err := os.Stat(filepath.Join(dir, r.(string))); err != nil {
+			t.Errorf("kustomization names %v: %v", r, err)
+		}
 	}
 }
