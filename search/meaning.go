@@ -18,8 +18,15 @@ import (
 // score in the final rank and the confidence. Every weight is in Tuning,
 // fitted on train splits (paperbot eval --split train --set meaning=…).
 
-// embeddedModel is the static model built into the binary, loaded once.
-var embeddedModel = sync.OnceValues(func() (semantic.Embedder, error) { return semantic.Embedded() })
+// embeddedModel is the static model built into the binary, loaded once
+// (read-only, shared by every index of the process).
+var embeddedModel = sync.OnceValues(func() (semantic.Embedder, error) {
+	m, err := semantic.Embedded()
+	if err != nil {
+		return nil, err // not a typed nil inside the interface
+	}
+	return m, nil
+})
 
 // embedderOf is the Embedder opts asks for: nil when the index is to be
 // built on words alone.
