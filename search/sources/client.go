@@ -9,9 +9,10 @@ import (
 	"net"
 	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
 	"time"
+
+	"github.com/paperbot/paperbot/search/httpwait"
 )
 
 // Client fetches from arXiv and OpenReview politely: one request at a time
@@ -74,7 +75,7 @@ func (c *Client) getAuth(ctx context.Context, rawURL, accept, auth string) ([]by
 			return nil, fmt.Errorf("GET %s: %w", rawURL, err)
 		}
 		if resp.StatusCode == http.StatusServiceUnavailable || resp.StatusCode == http.StatusTooManyRequests {
-			wait, ok := retryAfter(resp.Header.Get("Retry-After"), c.cfg.Now())
+			wait, ok := httpwait.RetryAfter(resp.Header.Get("Retry-After"), c.cfg.Now())
 			if !ok {
 				wait = c.cfg.RetryWait
 			}
@@ -164,26 +165,6 @@ func (c *Client) do(ctx context.Context, rawURL, accept, auth string) ([]byte, *
 		return nil, nil, fmt.Errorf("%d of %d bytes: %w", len(body), resp.ContentLength, ErrTruncated)
 	}
 	return body, resp, nil
-}
-
-// retryAfter parses a Retry-After value, delay-seconds or an HTTP date
-// (RFC 9110 section 10.2.3). A date in the past means no wait.
-func retryAfter(v string, now time.Time) (time.Duration, bool) {
-	v = strings.TrimSpace(v)
-	if v == "" {
-		return 0, false
-	}
-	if n, err := strconv.ParseInt(v, 10, 64); err == nil {
-		if n < 0 || n > int64(365*24*time.Hour/time.Second) {
-			return 0, false
-		}
-		return time.Duration(n) * time.Second, true
-	}
-	t, err := http.ParseTime(v)
-	if err != nil {
-		return 0, false
-	}
-	return max(t.Sub(now), 0), true
 }
 
 func isHTML(contentType string) bool {

@@ -274,29 +274,6 @@ func TestClientQueuedCallerCancelled(t *testing.T) {
 	}
 }
 
-func TestRetryAfterParse(t *testing.T) {
-	now := time.Date(2026, 9, 24, 6, 0, 0, 0, time.UTC)
-	tests := []struct {
-		in   string
-		want time.Duration
-		ok   bool
-	}{
-		{"120", 2 * time.Minute, true},
-		{"0", 0, true},
-		{"Thu, 24 Sep 2026 06:01:00 GMT", time.Minute, true},
-		{"Thu, 24 Sep 2026 05:00:00 GMT", 0, true},
-		{"-5", 0, false},
-		{"soon", 0, false},
-		{"", 0, false},
-	}
-	for _, tt := range tests {
-		got, ok := retryAfter(tt.in, now)
-		if got != tt.want || ok != tt.ok {
-			t.Errorf("retryAfter(%q) = %v, %v; want %v, %v", tt.in, got, ok, tt.want, tt.ok)
-		}
-	}
-}
-
 func TestSite(t *testing.T) {
 	tests := map[string]string{
 		"export.arxiv.org":    "arxiv.org",

@@ -7,6 +7,8 @@ import (
 	"net/url"
 	"strings"
 	"time"
+
+	"github.com/paperbot/paperbot/search/httpwait"
 )
 
 // Public service endpoints, the defaults of Config.
@@ -116,7 +118,7 @@ func (c Config) withDefaults() (Config, error) {
 		c.Now = time.Now
 	}
 	if c.Sleep == nil {
-		c.Sleep = sleep
+		c.Sleep = httpwait.Sleep
 	}
 	return c, nil
 }
@@ -129,19 +131,4 @@ func (c Config) userAgent() string {
 		contact = "mailto:" + contact
 	}
 	return c.Product + " (+https://github.com/paperbot/paperbot; " + contact + ")"
-}
-
-// sleep waits for d or until ctx ends, whichever is first.
-func sleep(ctx context.Context, d time.Duration) error {
-	if d <= 0 {
-		return ctx.Err()
-	}
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
-	}
 }

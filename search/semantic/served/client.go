@@ -15,6 +15,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/paperbot/paperbot/search/httpwait"
 	"github.com/paperbot/paperbot/search/semantic"
 )
 
@@ -102,7 +103,7 @@ func New(cfg Config) (*Client, error) {
 	if cfg.Dims < 0 || cfg.RequestDims < 0 || cfg.Dims > 0 && cfg.RequestDims > 0 && cfg.Dims != cfg.RequestDims {
 		return nil, fmt.Errorf("served: dims %d and requested dims %d disagree", cfg.Dims, cfg.RequestDims)
 	}
-	c := &Client{cfg: cfg, endpoint: endpoint, shown: shown, wait: sleep}
+	c := &Client{cfg: cfg, endpoint: endpoint, shown: shown, wait: httpwait.Sleep}
 	c.dims.Store(int64(max(cfg.Dims, cfg.RequestDims)))
 	return c, nil
 }
@@ -239,15 +240,4 @@ func (c *Client) request(ctx context.Context, batch []string) ([][]float32, erro
 func backoff(base time.Duration, attempt int) time.Duration {
 	ceil := min(maxBackoff, base<<min(attempt, 16))
 	return time.Duration(rand.Int64N(int64(ceil))) + 1
-}
-
-func sleep(ctx context.Context, d time.Duration) error {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
-	}
 }

@@ -17,6 +17,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/paperbot/paperbot/search/httpwait"
 	"github.com/paperbot/paperbot/search/semantic"
 )
 
@@ -74,7 +75,8 @@ func (c *Client) try(ctx context.Context, batch []string) ([][]float32, time.Dur
 		return nil, 0, c.fail(ErrBadAnswer, resp.StatusCode, fmt.Sprintf("answer longer than %d MB", maxAnswer>>20), nil)
 	}
 	if resp.StatusCode != http.StatusOK {
-		return nil, retryAfter(resp.Header.Get("Retry-After")), c.statusError(resp, raw)
+		wait, _ := httpwait.RetryAfter(resp.Header.Get("Retry-After"), time.Now())
+		return nil, wait, c.statusError(resp, raw)
 	}
 	if isHTML(resp.Header.Get("Content-Type"), raw) {
 		return nil, 0, c.fail(ErrNotEmbeddings, resp.StatusCode, "the answer is an HTML page; the URL should be the server's API base, like http://localhost:11434/v1", nil)
@@ -203,21 +205,6 @@ func isHTML(contentType string, raw []byte) bool {
 	}
 	start := bytes.ToLower(bytes.TrimSpace(raw[:min(len(raw), 64)]))
 	return bytes.HasPrefix(start, []byte("<!doctype html")) || bytes.HasPrefix(start, []byte("<html"))
-}
-
-// retryAfter reads a Retry-After header: seconds or an HTTP date.
-func retryAfter(h string) time.Duration {
-	h = strings.TrimSpace(h)
-	if h == "" {
-		return 0
-	}
-	if s, err := strconv.Atoi(h); err == nil && s >= 0 {
-		return time.Duration(s) * time.Second
-	}
-	if t, err := http.ParseTime(h); err == nil {
-		return max(0, time.Until(t))
-	}
-	return 0
 }
 
 // decode checks an answer and returns its vectors in the texts' order,
