@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -289,25 +290,17 @@ func (st *state) changedVectors(ctx context.Context, ch changes) (*paperVectors,
 	if len(ch.upsert) == 0 && len(ch.del) == 0 {
 		return cur, nil
 	}
-	set := make(map[string][]float32, len(ch.upsert))
 	vb := newVectorBuilder(st.emb, len(ch.upsert))
+	del := slices.Clone(ch.del)
 	for i := range ch.upsert {
 		vb.add(ctx, &ch.upsert[i])
+		del = append(del, ch.upsert[i].ID) // its old vector is of its old text
 	}
 	made := vb.finish(ctx)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	var gone []string
-	for i := range ch.upsert {
-		id := ch.upsert[i].ID
-		if j, ok := made.pos(id); ok {
-			set[id] = made.vector(j)
-		} else {
-			gone = append(gone, id) // its old vector is of its old text
-		}
-	}
-	return cur.with(set, append(gone, ch.del...)), nil
+	return cur.with(made, del), nil
 }
 
 // stored reads the indexed version of paper id, bypassing the cache.

@@ -76,17 +76,13 @@ func (ix *Index) FillVectors(ctx context.Context) (int, error) {
 	if err := vb.failure(); err != nil {
 		return 0, &Error{Op: opFill, Kind: Internal, Msg: "the embeddings server failed", Err: err}
 	}
-	set := make(map[string][]float32, made.len())
-	for i := range made.len() {
-		set[made.id(i)] = made.vector(i)
-	}
 	next := *cur
-	next.vecs = have.with(set, nil)
+	next.vecs = have.with(made, nil)
 	if err := next.writeVectorsMeta(); err != nil {
 		return 0, err
 	}
 	removeManifest(cur.dir, cur.meta.Vectors) // replaced
-	return len(set), ix.swap(&next, false)
+	return made.len(), ix.swap(&next, false)
 }
 
 // writeVectorsMeta records s.vecs in s's index: a new file named in the

@@ -100,7 +100,10 @@ func TestNearestIsExact(t *testing.T) {
 func TestVectorsFollowChanges(t *testing.T) {
 	pv := randomVectors(5, 8, 3)
 	v := randomUnit(rand.New(rand.NewPCG(4, 4)), 8)
-	next := pv.with(map[string][]float32{"p1": v, "new": v}, []string{"p3"})
+	add := newPaperVectors(pv.model, pv.dims, 2)
+	add.add("p1", v)
+	add.add("new", v)
+	next := pv.with(add.seal(), []string{"p3"})
 	if next.len() != 5 || pv.len() != 5 {
 		t.Fatalf("%d vectors after the change (%d before), want 5 and 5", next.len(), pv.len())
 	}

@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"hash/crc32"
-	"maps"
 	"math"
 	"math/bits"
 	"runtime"
@@ -294,29 +293,29 @@ func (pv *paperVectors) vector(i int) []float32 {
 	return v
 }
 
-// with returns the vectors after a change: those of del removed, set's
-// added or replaced. pv is unchanged.
-func (pv *paperVectors) with(set map[string][]float32, del []string) *paperVectors {
-	gone := make(map[string]bool, len(del)+len(set))
+// with returns the vectors after a change: those of del and of add's
+// papers removed, add's appended (their codes as they are). pv and add are
+// unchanged; add may be nil.
+func (pv *paperVectors) with(add *paperVectors, del []string) *paperVectors {
+	gone := make(map[string]bool, len(del)+add.len())
 	for _, id := range del {
 		gone[id] = true
 	}
-	for id := range set {
-		gone[id] = true
+	for i := range add.len() {
+		gone[add.id(i)] = true
 	}
-	next := newPaperVectors(pv.model, pv.dims, pv.len()+len(set))
-	for i := range pv.len() {
-		id := pv.id(i)
-		if gone[id] {
-			continue
+	next := newPaperVectors(pv.model, pv.dims, pv.len()+add.len())
+	for _, from := range []*paperVectors{pv, add} {
+		for i := range from.len() {
+			id := from.id(i)
+			if from == pv && gone[id] {
+				continue
+			}
+			next.ids = append(next.ids, id...)
+			next.idEnd = append(next.idEnd, uint32(len(next.ids)))
+			next.scales = append(next.scales, from.scales[i])
+			next.codes = append(next.codes, from.codes[i*from.dims:(i+1)*from.dims]...)
 		}
-		next.ids = append(next.ids, id...)
-		next.idEnd = append(next.idEnd, uint32(len(next.ids)))
-		next.scales = append(next.scales, pv.scales[i])
-		next.codes = append(next.codes, pv.codes[i*pv.dims:(i+1)*pv.dims]...)
-	}
-	for _, id := range slices.Sorted(maps.Keys(set)) {
-		next.add(id, set[id])
 	}
 	return next.seal()
 }
