@@ -47,8 +47,14 @@ func TestDeliveriesAcrossReplicas(t *testing.T) {
 	if won, _ := b.ClaimDeliveries(ctx, []string{"event:Ev2"}, time.Minute); won {
 		t.Fatal("Ev2 taken while still held")
 	}
-	time.Sleep(400 * time.Millisecond)
-	if won, _ := b.ClaimDeliveries(ctx, []string{"event:Ev2"}, time.Minute); !won {
+	// Wait for the hold to run out: polled, not slept, with a bound.
+	taken := false
+	for deadline := time.Now().Add(5 * time.Second); !taken && time.Now().Before(deadline); {
+		if taken, _ = b.ClaimDeliveries(ctx, []string{"event:Ev2"}, time.Minute); !taken {
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+	if !taken {
 		t.Fatal("Ev2 not taken over after its holder's hold ran out")
 	}
 }
