@@ -41,21 +41,11 @@ type Store struct {
 // refuses the login, a user without the rights to create the tables) and
 // never contain the password.
 func Open(ctx context.Context, rawURL string) (*Store, error) {
-	cfg, where, err := parseURL(rawURL)
+	s, cfg, err := connect(ctx, rawURL)
 	if err != nil {
 		return nil, err
 	}
-	pool, err := pgxpool.NewWithConfig(ctx, cfg)
-	if err != nil {
-		return nil, fmt.Errorf("database %s: %s", where, pgMessage(err))
-	}
-	s := &Store{pool: pool, where: where}
-	pctx, cancel := context.WithTimeout(ctx, connectWait)
-	defer cancel()
-	if err := pool.Ping(pctx); err != nil {
-		pool.Close()
-		return nil, s.connectError(err)
-	}
+	where, pool := s.where, s.pool
 	if _, err := migrate(ctx, pool); err != nil {
 		pool.Close()
 		var pe *pgconn.PgError
@@ -66,6 +56,34 @@ func Open(ctx context.Context, rawURL string) (*Store, error) {
 		return nil, fmt.Errorf("database %s: preparing the tables: %s", where, pgMessage(err))
 	}
 	return s, nil
+}
+
+// OpenForReading connects as Open does but applies no migration, for the
+// commands that only look (store check, digest --dry-run): they never
+// change the database's schema behind the replicas' backs.
+func OpenForReading(ctx context.Context, rawURL string) (*Store, error) {
+	s, _, err := connect(ctx, rawURL)
+	return s, err
+}
+
+// connect opens a pool to rawURL and checks that the server answers.
+func connect(ctx context.Context, rawURL string) (*Store, *pgxpool.Config, error) {
+	cfg, where, err := parseURL(rawURL)
+	if err != nil {
+		return nil, nil, err
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return nil, nil, fmt.Errorf("database %s: %s", where, pgMessage(err))
+	}
+	s := &Store{pool: pool, where: where}
+	pctx, cancel := context.WithTimeout(ctx, connectWait)
+	defer cancel()
+	if err := pool.Ping(pctx); err != nil {
+		pool.Close()
+		return nil, nil, s.connectError(err)
+	}
+	return s, cfg, nil
 }
 
 // CheckURL reports whether rawURL reads as a PostgreSQL URL, without

@@ -14,6 +14,7 @@ import (
 	"github.com/paperbot/paperbot/bot"
 	"github.com/paperbot/paperbot/bot/boltstore"
 	"github.com/paperbot/paperbot/bot/digest"
+	"github.com/paperbot/paperbot/bot/pgstore"
 	"github.com/paperbot/paperbot/search"
 )
 
@@ -141,7 +142,7 @@ func runDigest(e *env, args []string) error {
 	if strings.TrimSpace(*channel) == "" || fs.NArg() > 0 {
 		return usagef("give the channel with --channel: its ID (in Slack: channel details, at the bottom) or #name")
 	}
-	if e.cfg.DataDir == "" {
+	if e.cfg.DataDir == "" && e.cfg.DatabaseURL == "" {
 		return errNoLiveStore
 	}
 	if err := e.forward("digest", args, ""); err != nil {
@@ -155,6 +156,26 @@ func runDigest(e *env, args []string) error {
 	var ix *search.Index
 	if e.live != nil {
 		store, ix = e.live.state, e.live.ix
+	} else if e.cfg.DatabaseURL != "" {
+		// The replicas' shared state: read it without applying migrations.
+		db, err := pgstore.OpenForReading(e.ctx, e.cfg.DatabaseURL)
+		if err != nil {
+			return err // says what is wrong with the URL, never its password
+		}
+		defer db.Close()
+		h, err := db.Inspect(e.ctx)
+		if err != nil {
+			return err
+		}
+		if h.Schema == 0 {
+			return noSubscriptionsYet(e, channelID, *asJSON, "no tables yet: paperbot serve creates them")
+		}
+		store = db
+		var done func()
+		if ix, done, err = e.queryIndex(); err != nil {
+			return err
+		}
+		defer done()
 	} else {
 		// No bot answered for this data directory: open the store here. A
 		// short wait only: a holder that is not a reachable bot will not let go.
@@ -164,12 +185,7 @@ func runDigest(e *env, args []string) error {
 			return fmt.Errorf("%w (another process holds it: a paperbot serve whose PAPERBOT_HTTP_ADDR %s does not answer?)", err, e.cfg.HTTPAddr)
 		}
 		if errors.Is(err, os.ErrNotExist) {
-			// No store yet (paperbot serve creates it): no subscriptions.
-			if *asJSON {
-				return writeJSON(e.stdout, digestJSON(channelID, nil))
-			}
-			fmt.Fprintf(e.stdout, "Channel %s has no active subscriptions (no subscription store yet).\n", channelID)
-			return nil
+			return noSubscriptionsYet(e, channelID, *asJSON, "no subscription store yet")
 		}
 		if err != nil {
 			return err // names the store, what is wrong and what to do
@@ -209,6 +225,16 @@ func runDigest(e *env, args []string) error {
 		return err
 	}
 	fmt.Fprint(e.stdout, out)
+	return nil
+}
+
+// noSubscriptionsYet answers a dry run for a store that paperbot serve has
+// not created yet.
+func noSubscriptionsYet(e *env, channelID string, asJSON bool, why string) error {
+	if asJSON {
+		return writeJSON(e.stdout, digestJSON(channelID, nil))
+	}
+	fmt.Fprintf(e.stdout, "Channel %s has no active subscriptions (%s).\n", channelID, why)
 	return nil
 }
 

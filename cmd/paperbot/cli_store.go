@@ -34,6 +34,9 @@ const storeBackupPath = "/debug/store/backup"
 //	reset          start with an empty store
 //	migrate --to URL  copy the store into an empty PostgreSQL database
 //
+// With PAPERBOT_DATABASE_URL, check reads the database instead, and backup,
+// repair and reset name PostgreSQL's tools (storeInDatabase).
+//
 // repair and reset replace the file only with --keep-copy, and then keep the
 // old file beside it; without it they say what they would do and exit 2.
 func runStore(e *env, args []string) error {
@@ -66,6 +69,9 @@ func runStore(e *env, args []string) error {
 	case (*to != "") != (args[0] == "migrate"):
 		return usagef("store migrate needs --to postgres://USER:PASSWORD@HOST:PORT/DATABASE, and only it takes --to")
 	}
+	if e.cfg.DatabaseURL != "" && args[0] != "migrate" {
+		return storeInDatabase(e, args[0])
+	}
 	if e.cfg.DataDir == "" {
 		return fmt.Errorf("PAPERBOT_DATA_DIR is not set, so there is no subscription store")
 	}
@@ -81,6 +87,33 @@ func runStore(e *env, args []string) error {
 		return storeMigrate(e, path, *to)
 	}
 	return storeReset(e, path, *keepCopy)
+}
+
+// storeInDatabase runs a store command when PAPERBOT_DATABASE_URL holds
+// the state: check reads the database without writing to it; backup,
+// repair and reset are the database's own tools' work, and say which.
+func storeInDatabase(e *env, command string) error {
+	if command != "check" {
+		return usagef("the state is in PostgreSQL (PAPERBOT_DATABASE_URL), where store %s does not apply: %s", command, databaseAdvice[command])
+	}
+	db, err := pgstore.OpenForReading(e.ctx, e.cfg.DatabaseURL)
+	if err != nil {
+		return err // says what is wrong with the URL, never its password
+	}
+	defer db.Close()
+	h, err := db.Inspect(e.ctx)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "database %s: sound, %s\n", db.Where(), h)
+	return nil
+}
+
+// databaseAdvice says how to do in PostgreSQL what the file commands do.
+var databaseAdvice = map[string]string{
+	"backup": "back it up with pg_dump, e.g. pg_dump --format=custom --file=paperbot.dump \"$PAPERBOT_DATABASE_URL\" (restore with pg_restore)",
+	"repair": "PostgreSQL keeps its tables consistent itself; restore a pg_dump backup if records were lost",
+	"reset":  "to start empty, point PAPERBOT_DATABASE_URL at a new, empty database (paperbot creates its tables there)",
 }
 
 // storeCheck verifies the store; while the bot holds it, it verifies a hot
