@@ -16,7 +16,7 @@ import (
 	"github.com/paperbot/paperbot/bot/memory"
 	"github.com/paperbot/paperbot/bot/slacktest"
 	"github.com/paperbot/paperbot/ingest"
-	"github.com/paperbot/paperbot/search/sources"
+	"github.com/paperbot/paperbot/ingest/sources"
 )
 
 // unfurlDomains are the manifest's, plus the seed corpus's own (icml.cc).

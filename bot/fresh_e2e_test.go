@@ -19,8 +19,8 @@ import (
 	"github.com/paperbot/paperbot/ingest"
 	"github.com/paperbot/paperbot/ingest/feedstore"
 	"github.com/paperbot/paperbot/ingest/feedtest"
+	"github.com/paperbot/paperbot/ingest/sources"
 	"github.com/paperbot/paperbot/search"
-	"github.com/paperbot/paperbot/search/sources"
 )
 
 // feedsDir holds the recorded service responses the fakes adapt.

@@ -109,5 +109,5 @@ func (b *Bot) paperAtLink(ctx context.Context, link string) (p search.Result, in
 // form (arXiv abs, pdf and html pages; OpenReview forum and pdf; doi.org;
 // the Hugging Face and alphaXiv paper pages). The manifest declares them;
 // Slack allows five, so a corpus whose own links live elsewhere (the
-// seeds' icml.cc) takes the place of one (README).
+// seeds' icml.cc) takes the place of one (docs/slack.md).
 var UnfurlDomains = []string{"arxiv.org", "openreview.net", "doi.org", "huggingface.co", "alphaxiv.org"}

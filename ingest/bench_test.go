@@ -10,8 +10,8 @@ import (
 	"github.com/paperbot/paperbot/ingest"
 	"github.com/paperbot/paperbot/ingest/feedstore"
 	"github.com/paperbot/paperbot/ingest/feedtest"
+	"github.com/paperbot/paperbot/ingest/sources"
 	"github.com/paperbot/paperbot/search"
-	"github.com/paperbot/paperbot/search/sources"
 	"github.com/paperbot/paperbot/seeds"
 )
 

@@ -9,8 +9,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/paperbot/paperbot/ingest/sources"
 	"github.com/paperbot/paperbot/search"
-	"github.com/paperbot/paperbot/search/sources"
 )
 
 // Catalog is every paper the sources announced, merged by identity, held in

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/paperbot/paperbot/search/sources"
+	"github.com/paperbot/paperbot/ingest/sources"
 )
 
 // feedsDir holds recorded real responses (see its README for fidelity).

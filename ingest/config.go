@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/paperbot/paperbot/search/sources"
+	"github.com/paperbot/paperbot/ingest/sources"
 )
 
 // Sources is what PAPERBOT_SOURCES asks to follow. The zero value follows

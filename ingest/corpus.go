@@ -3,8 +3,8 @@ package ingest
 import (
 	"hash/maphash"
 
+	"github.com/paperbot/paperbot/ingest/sources"
 	"github.com/paperbot/paperbot/search"
-	"github.com/paperbot/paperbot/search/sources"
 )
 
 // Corpus is Papers(files) in memory: files is not changed.

@@ -5,7 +5,7 @@
 // operator's files in the corpus the index is built from, so they survive
 // restarts and full rebuilds.
 //
-// Network access goes through package search/sources; persistence through
+// Network access goes through package ingest/sources; persistence through
 // the Store interface (package ingest/feedstore keeps it in bbolt). Package
 // search never imports this one.
 package ingest

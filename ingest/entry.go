@@ -5,8 +5,8 @@ import (
 	"slices"
 	"time"
 
+	"github.com/paperbot/paperbot/ingest/sources"
 	"github.com/paperbot/paperbot/search"
-	"github.com/paperbot/paperbot/search/sources"
 )
 
 // Entry is one paper of the catalog: the latest version any source

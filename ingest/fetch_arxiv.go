@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/paperbot/paperbot/search/sources"
+	"github.com/paperbot/paperbot/ingest/sources"
 )
 
 // runArXiv takes in the followed categories: first a harvest over OAI-PMH

@@ -3,7 +3,7 @@ package ingest
 import (
 	"context"
 
-	"github.com/paperbot/paperbot/search/sources"
+	"github.com/paperbot/paperbot/ingest/sources"
 )
 
 // runOpenReview lists a venue's accepted papers, then its withdrawn

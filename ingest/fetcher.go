@@ -12,8 +12,8 @@ import (
 	"time"
 	_ "time/tzdata" // arXiv's day is counted in America/New_York, on hosts without zoneinfo too
 
+	"github.com/paperbot/paperbot/ingest/sources"
 	"github.com/paperbot/paperbot/search"
-	"github.com/paperbot/paperbot/search/sources"
 )
 
 // Config wires a Fetcher. Sources, Client, Store and Catalog are required.

@@ -10,7 +10,7 @@ import (
 	"github.com/paperbot/paperbot/ingest"
 	"github.com/paperbot/paperbot/ingest/feedstore"
 	"github.com/paperbot/paperbot/ingest/feedtest"
-	"github.com/paperbot/paperbot/search/sources"
+	"github.com/paperbot/paperbot/ingest/sources"
 )
 
 type clock struct{ t time.Time }

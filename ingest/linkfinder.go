@@ -9,9 +9,9 @@ import (
 	"time"
 
 	"github.com/paperbot/paperbot/fault"
+	"github.com/paperbot/paperbot/ingest/sources"
 	"github.com/paperbot/paperbot/search"
 	"github.com/paperbot/paperbot/search/corpus"
-	"github.com/paperbot/paperbot/search/sources"
 )
 
 // How long a looked-up link is trusted: a found paper changes little (a new

@@ -13,7 +13,7 @@ import (
 
 	"github.com/paperbot/paperbot/fault"
 	"github.com/paperbot/paperbot/ingest"
-	"github.com/paperbot/paperbot/search/sources"
+	"github.com/paperbot/paperbot/ingest/sources"
 )
 
 // A pasted arXiv link of a paper the index lacks is fetched once, then

@@ -15,12 +15,12 @@ var (
 )
 
 // runConfig prints the configuration in effect (secrets masked), or the
-// reference table of the README (--markdown). A malformed or invalid value
+// reference page, docs/configuration.md (--markdown). A malformed or invalid value
 // is an error (exit 2), after the values are shown.
 func runConfig(e *env, args []string) error {
 	fs := newFlags("config")
 	asJSON := fs.Bool("json", false, "print the values in effect as JSON")
-	markdown := fs.Bool("markdown", false, "print the reference table (variable, default, description) in Markdown")
+	markdown := fs.Bool("markdown", false, "print the reference page (variable, default, description) in Markdown, as docs/configuration.md")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -28,7 +28,7 @@ func runConfig(e *env, args []string) error {
 		return usagef("config takes no arguments, and either --json or --markdown")
 	}
 	if *markdown {
-		return printConfigTable(e.stdout)
+		return printConfigPage(e.stdout)
 	}
 	entries := configInEffect(e.environment())
 	if *asJSON {

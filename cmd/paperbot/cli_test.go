@@ -213,16 +213,16 @@ func TestDigestChannelNameNeedsToken(t *testing.T) {
 	}
 }
 
-// TestREADMECommandReferenceMatchesCode: the README lists every command
+// TestCommandReferenceMatchesCode: docs/commands.md lists every command
 // with its usage as the command table has it.
-func TestREADMECommandReferenceMatchesCode(t *testing.T) {
-	readme, err := os.ReadFile("../../README.md")
+func TestCommandReferenceMatchesCode(t *testing.T) {
+	page, err := os.ReadFile("../../docs/commands.md")
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range commands {
-		if !bytes.Contains(readme, []byte("\npaperbot "+c.usage+" ")) {
-			t.Errorf("README.md's command reference lacks the line %q", "paperbot "+c.usage)
+		if !bytes.Contains(page, []byte("\npaperbot "+c.usage+" ")) {
+			t.Errorf("docs/commands.md's command reference lacks the line %q", "paperbot "+c.usage)
 		}
 	}
 }

@@ -17,8 +17,8 @@ import (
 )
 
 // Config is paperbot's whole configuration, read from the environment. It is
-// the one source of truth: `paperbot config --markdown`, .env.example and the README's
-// table are generated from or checked against these tags. A variable's
+// the one source of truth: `paperbot config --markdown` (docs/configuration.md)
+// and .env.example are generated from or checked against these tags. A variable's
 // default is its default tag, or, for settings a package owns (bot, digest,
 // search), that package's own default (defaultOf): one set of defaults.
 type Config struct {
@@ -164,10 +164,26 @@ func (c Config) newLogger(w io.Writer) *slog.Logger {
 	return slog.New(slog.NewTextHandler(w, opts))
 }
 
-// printConfigTable writes the configuration table in Markdown, defaults
-// included; the README's table must equal this output (a test checks).
-func printConfigTable(w io.Writer) error {
+//go:generate sh -c "go run . config --markdown > ../../docs/configuration.md"
+
+// configPageIntro opens docs/configuration.md, the page
+// `paperbot config --markdown` prints.
+const configPageIntro = `# Configuration
+
+Everything comes from the environment (` + "`.env.example`" + ` has every variable; ` + "`paperbot config`" + ` prints the
+values in effect with tokens masked; a malformed value is an error, exit 2).
+
+This page is the output of ` + "`paperbot config --markdown`" + `, made from the code: after changing a variable,
+regenerate it with ` + "`go generate ./cmd/paperbot`" + ` (a test fails until it matches).
+
+`
+
+// printConfigPage writes the configuration reference page in Markdown: a
+// short introduction, then every variable with its default and description.
+// docs/configuration.md must equal this output (a test checks).
+func printConfigPage(w io.Writer) error {
 	var b strings.Builder
+	b.WriteString(configPageIntro)
 	b.WriteString("| Variable | Default | Description |\n|---|---|---|\n")
 	for _, f := range reflect.VisibleFields(reflect.TypeFor[Config]()) {
 		def := defaultOf(f)

@@ -9,8 +9,8 @@ import (
 
 	"github.com/paperbot/paperbot/bot"
 	"github.com/paperbot/paperbot/bot/digest"
+	"github.com/paperbot/paperbot/ingest/sources"
 	"github.com/paperbot/paperbot/search"
-	"github.com/paperbot/paperbot/search/sources"
 )
 
 // lookupFunc reads one variable: os.LookupEnv in main, a map in tests.

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/paperbot/paperbot/ingest"
-	"github.com/paperbot/paperbot/search/sources"
+	"github.com/paperbot/paperbot/ingest/sources"
 )
 
 // maxBackfillDays bounds PAPERBOT_ARXIV_BACKFILL_DAYS: a month of all of cs

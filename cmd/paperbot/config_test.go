@@ -153,16 +153,35 @@ func TestEnvExampleDocumentsEveryVariable(t *testing.T) {
 	}
 }
 
-func TestREADMEConfigTableMatchesCode(t *testing.T) {
+// TestConfigurationPageMatchesCode: docs/configuration.md is what
+// `paperbot config --markdown` prints, byte for byte.
+func TestConfigurationPageMatchesCode(t *testing.T) {
 	var want bytes.Buffer
-	if err := printConfigTable(&want); err != nil {
+	if err := printConfigPage(&want); err != nil {
 		t.Fatal(err)
 	}
-	readme, err := os.ReadFile("../../README.md")
+	page, err := os.ReadFile("../../docs/configuration.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Contains(readme, want.Bytes()) {
-		t.Errorf("README.md's configuration table differs from the code; replace it with the output of `paperbot config --markdown`:\n%s", want.String())
+	if !bytes.Equal(page, want.Bytes()) {
+		t.Errorf("docs/configuration.md differs from the code; regenerate it: go generate ./cmd/paperbot")
+	}
+}
+
+// TestConfigMarkdownPrintsThePage: the command the page says regenerates
+// it prints it.
+func TestConfigMarkdownPrintsThePage(t *testing.T) {
+	clearEnv(t)
+	code, out, errOut := runCmd(t, t.Context(), "config", "--markdown")
+	if code != exitOK || errOut != "" {
+		t.Fatalf("exit %d, %q", code, errOut)
+	}
+	var want bytes.Buffer
+	if err := printConfigPage(&want); err != nil {
+		t.Fatal(err)
+	}
+	if out != want.String() || !strings.HasPrefix(out, "# Configuration\n") || !strings.Contains(out, "| `PAPERBOT_DATA_DIR` |") {
+		t.Errorf("config --markdown printed:\n%s", out)
 	}
 }

@@ -70,7 +70,7 @@ func TestEveryDeploymentLoadsOwnCorpus(t *testing.T) {
 		"compose.yaml":                        {"# PAPERBOT_CORPUS: /corpus/*.jsonl", "# - ../corpus:/corpus:ro"},
 		"kubernetes/kustomization.yaml":       {"#   - path: corpus-patch.yaml"},
 		"systemd/paperbot.service":            {"ProtectHome=yes", "DynamicUser=yes", "/etc/paperbot/corpus/", "PAPERBOT_CORPUS=/etc/paperbot/corpus/*.jsonl"},
-		"../README.md":                        {"-v \"$PWD/corpus:/corpus:ro\"", "kubectl create configmap paperbot-corpus", "/etc/paperbot/corpus/", "`../corpus:/corpus:ro`"},
+		"../docs/operations.md":               {"-v \"$PWD/corpus:/corpus:ro\"", "kubectl create configmap paperbot-corpus", "/etc/paperbot/corpus/", "`../corpus:/corpus:ro`"},
 		"kubernetes/corpus-patch.yaml":        {"kubectl create configmap paperbot-corpus"},
 		"kubernetes/deployment.yaml":          {"name: paperbot\n"},
 		"systemd/../systemd/paperbot.service": {"ReadWritePaths=/var/lib/paperbot"},
@@ -126,8 +126,8 @@ func TestPrometheusAnnotationsOnOneObject(t *testing.T) {
 	}
 }
 
-// measuredMemory is the sizing the README and the Kubernetes manifest state,
-// measured on this project's 2-core machine (README, "Operating it"): VmHWM
+// measuredMemory is the sizing docs/operations.md and the Kubernetes manifest
+// state, measured on this project's 2-core machine ("Sizing"): VmHWM
 // of `paperbot serve` against the Slack emulator after 120 queries, with the
 // index already built, and while the serving process builds it.
 var measuredMemory = []struct {
@@ -139,7 +139,7 @@ var measuredMemory = []struct {
 }
 
 func TestMemoryGuidanceAgrees(t *testing.T) {
-	readme, err := os.ReadFile("../../README.md")
+	ops, err := os.ReadFile("../../docs/operations.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -149,7 +149,7 @@ func TestMemoryGuidanceAgrees(t *testing.T) {
 	}
 	for _, m := range measuredMemory {
 		want := m.papers + " papers: ~" + strconv.Itoa(m.serving) + " MiB serving, ~" + strconv.Itoa(m.building) + " MiB while building"
-		for name, text := range map[string]string{"README.md": string(readme), "deployment.yaml": string(manifest)} {
+		for name, text := range map[string]string{"docs/operations.md": string(ops), "deployment.yaml": string(manifest)} {
 			if !strings.Contains(strings.Join(strings.Fields(strings.ReplaceAll(text, "#", "")), " "), want) {
 				t.Errorf("%s does not state the measured %q", name, want)
 			}
@@ -175,9 +175,9 @@ func TestMemoryGuidanceAgrees(t *testing.T) {
 		t.Errorf("memory request %d MiB is below the measured serving size of %s papers", request, measuredMemory[0].papers)
 	}
 	past := regexp.MustCompile(`(?i)past ~([0-9,]+) papers`)
-	r, m := past.FindSubmatch(readme), past.FindSubmatch(manifest)
+	r, m := past.FindSubmatch(ops), past.FindSubmatch(manifest)
 	if r == nil || m == nil || string(r[1]) != string(m[1]) {
-		t.Errorf("README and deployment.yaml disagree on when to raise memory: %q vs %q", r, m)
+		t.Errorf("docs/operations.md and deployment.yaml disagree on when to raise memory: %q vs %q", r, m)
 	}
 }
 
@@ -204,6 +204,31 @@ func TestREADMEFirstRun(t *testing.T) {
 	for _, want := range []string{"First run, measured on a 2-core machine", "go mod download", "go test -race ./..."} {
 		if !strings.Contains(string(readme), want) {
 			t.Errorf("README lacks %q", want)
+		}
+	}
+}
+
+// TestREADMEQuickStart: the quick start's two commands are the bot's answer
+// over the embedded seeds and the test command CI runs (.ci/run's, without
+// its -count=1).
+func TestREADMEQuickStart(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ci, err := os.ReadFile("../../.ci/run")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`(?m)^go test -race .*\./\.\.\.$`).Find(ci)
+	if m == nil {
+		t.Fatal(".ci/run runs no `go test -race ... ./...`")
+	}
+	test := strings.Replace(string(m), " -count=1", "", 1)
+	quick, _, _ := strings.Cut(string(readme), "\n## Set up Slack")
+	for _, want := range []string{"```sh\ngo run ./cmd/paperbot ask \"", "```sh\n" + test + "\n```"} {
+		if !strings.Contains(quick, want) {
+			t.Errorf("the README's quick start lacks %q", want)
 		}
 	}
 }

@@ -121,29 +121,34 @@ func TestDeployYAMLParses(t *testing.T) {
 	}
 }
 
-// readmeBuildCommand returns the `go build` line of the README's build section.
-func readmeBuildCommand(t *testing.T) string {
+// buildCommand returns the `go build` line of a page of the documentation
+// (relative to the repository).
+func buildCommand(t *testing.T, page string) string {
 	t.Helper()
-	readme, err := os.ReadFile("../../README.md")
+	text, err := os.ReadFile(filepath.Join("../..", page))
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := regexp.MustCompile(`(?m)^CGO_ENABLED=0 go build .*$`).Find(readme)
+	m := regexp.MustCompile(`(?m)^CGO_ENABLED=0 go build .*$`).Find(text)
 	if m == nil {
-		t.Fatal("README.md has no `CGO_ENABLED=0 go build ...` line")
+		t.Fatalf("%s has no `CGO_ENABLED=0 go build ...` line", page)
 	}
 	return string(m)
 }
 
+// TestDockerfileBuildsLikeTheREADME: the README and docs/operations.md show
+// the build the image runs.
 func TestDockerfileBuildsLikeTheREADME(t *testing.T) {
 	b, err := os.ReadFile(filepath.Join(deployDir, "Dockerfile"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	df := string(b)
-	want := strings.ReplaceAll(readmeBuildCommand(t), "$VERSION", "${VERSION}")
-	if !strings.Contains(df, "RUN "+want+"\n") {
-		t.Errorf("the Dockerfile's build stage does not run the README's build command %q", want)
+	for _, page := range []string{"README.md", "docs/operations.md"} {
+		want := strings.ReplaceAll(buildCommand(t, page), "$VERSION", "${VERSION}")
+		if !strings.Contains(df, "RUN "+want+"\n") {
+			t.Errorf("the Dockerfile's build stage does not run %s's build command %q", page, want)
+		}
 	}
 	for _, must := range []string{"USER 65532", "VOLUME", "HEALTHCHECK", "PAPERBOT_DATA_DIR=/data", "CGO_ENABLED=0"} {
 		if !strings.Contains(df, must) {

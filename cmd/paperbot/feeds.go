@@ -12,7 +12,7 @@ import (
 	"github.com/paperbot/paperbot/bot/digest"
 	"github.com/paperbot/paperbot/ingest"
 	"github.com/paperbot/paperbot/ingest/feedstore"
-	"github.com/paperbot/paperbot/search/sources"
+	"github.com/paperbot/paperbot/ingest/sources"
 )
 
 // feeds is a process's ingestion side: the feed store, the catalog it holds

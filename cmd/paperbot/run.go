@@ -12,7 +12,7 @@ import (
 	"github.com/paperbot/paperbot/search"
 )
 
-// Exit codes of run, as ripgrep and grep use them (README, "Exit codes").
+// Exit codes of run, as ripgrep and grep use them (docs/commands.md, "Exit codes").
 const (
 	exitOK    = 0 // done; search, ask and similar found relevant papers
 	exitNo    = 1 // the answer is no: nothing relevant matched, not healthy, not ready to go live

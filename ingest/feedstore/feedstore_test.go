@@ -10,7 +10,7 @@ import (
 	bolt "go.etcd.io/bbolt"
 
 	"github.com/paperbot/paperbot/ingest"
-	"github.com/paperbot/paperbot/search/sources"
+	"github.com/paperbot/paperbot/ingest/sources"
 )
 
 // TestStoreKeepsCatalogProgressAndPending: what Save wrote comes back after
