@@ -56,3 +56,18 @@ type Store interface {
 	// Applied clears ids from the pending list.
 	Applied(ctx context.Context, ids []string) error
 }
+
+// ChangeLog is a Store that numbers what it saves, so that an index in
+// another process can follow the catalog: every entry Save stores takes the
+// next number of one increasing sequence, replacing the number it had.
+// Numbers are given in the order saves commit, so a reader that has seen
+// up to n misses nothing by asking for what follows n. Both stores
+// (feedstore, bot/pgstore) implement it.
+type ChangeLog interface {
+	// Seq is the number of the latest change, 0 before any.
+	Seq(ctx context.Context) (int64, error)
+	// ChangesSince returns up to limit entries whose latest change is
+	// numbered after seq, in the order of their numbers, and the number of
+	// the last one returned (seq itself when there is none).
+	ChangesSince(ctx context.Context, seq int64, limit int) ([]Entry, int64, error)
+}

@@ -7,6 +7,7 @@ package feedstore
 
 import (
 	"context"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -26,9 +27,11 @@ const schemaVersion = "1"
 
 var (
 	bucketMeta     = []byte("meta")
-	bucketPapers   = []byte("papers")   // paper ID → JSON ingest.Entry
-	bucketProgress = []byte("progress") // source name → JSON ingest.Progress
-	bucketPending  = []byte("pending")  // paper ID saved, not yet in the index → empty
+	bucketPapers   = []byte("papers")    // paper ID → JSON ingest.Entry
+	bucketProgress = []byte("progress")  // source name → JSON ingest.Progress
+	bucketPending  = []byte("pending")   // paper ID saved, not yet in the index → empty
+	bucketChanges  = []byte("changes")   // change number (8 bytes, big-endian) → paper ID
+	bucketChangeOf = []byte("change_of") // paper ID → its latest change number
 	keySchema      = []byte("schema_version")
 )
 
@@ -41,7 +44,10 @@ type Store struct {
 	db *bolt.DB
 }
 
-var _ ingest.Store = (*Store)(nil)
+var (
+	_ ingest.Store     = (*Store)(nil)
+	_ ingest.ChangeLog = (*Store)(nil)
+)
 
 // Open opens or creates the store at path, waiting up to timeout (0: 2 s)
 // for another process's lock.
@@ -69,7 +75,7 @@ func Open(path string, timeout time.Duration) (*Store, error) {
 		case string(v) != schemaVersion:
 			return fmt.Errorf("schema version %s, this paperbot reads %s: move the file aside and run paperbot fetch to rebuild it", v, schemaVersion)
 		}
-		for _, b := range [][]byte{bucketPapers, bucketProgress, bucketPending} {
+		for _, b := range [][]byte{bucketPapers, bucketProgress, bucketPending, bucketChanges, bucketChangeOf} {
 			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
 				return err
 			}
@@ -126,6 +132,7 @@ func (s *Store) Save(ctx context.Context, entries []ingest.Entry, p ingest.Progr
 	}
 	return s.db.Update(func(tx *bolt.Tx) error {
 		papers, pending := tx.Bucket(bucketPapers), tx.Bucket(bucketPending)
+		changes, changeOf := tx.Bucket(bucketChanges), tx.Bucket(bucketChangeOf)
 		for _, e := range entries {
 			b, err := json.Marshal(e)
 			if err != nil {
@@ -135,6 +142,23 @@ func (s *Store) Save(ctx context.Context, entries []ingest.Entry, p ingest.Progr
 				return err
 			}
 			if err := pending.Put([]byte(e.ID), nil); err != nil {
+				return err
+			}
+			// One number a paper: its latest change's.
+			if old := changeOf.Get([]byte(e.ID)); old != nil {
+				if err := changes.Delete(old); err != nil {
+					return err
+				}
+			}
+			n, err := changes.NextSequence()
+			if err != nil {
+				return err
+			}
+			key := binary.BigEndian.AppendUint64(nil, n)
+			if err := changes.Put(key, []byte(e.ID)); err != nil {
+				return err
+			}
+			if err := changeOf.Put([]byte(e.ID), key); err != nil {
 				return err
 			}
 		}
@@ -175,4 +199,41 @@ func (s *Store) Applied(ctx context.Context, ids []string) error {
 		}
 		return nil
 	})
+}
+
+// Seq is the number of the latest change. Entries saved by a paperbot
+// older than the numbering have none: ChangesSince(0) starts after them.
+func (s *Store) Seq(ctx context.Context) (int64, error) {
+	var n uint64
+	err := s.db.View(func(tx *bolt.Tx) error {
+		n = tx.Bucket(bucketChanges).Sequence()
+		return nil
+	})
+	if err != nil {
+		return 0, fmt.Errorf("feed store: %w", err)
+	}
+	return int64(n), ctx.Err()
+}
+
+// ChangesSince returns up to limit entries changed after seq, in order.
+func (s *Store) ChangesSince(ctx context.Context, seq int64, limit int) ([]ingest.Entry, int64, error) {
+	var out []ingest.Entry
+	last := seq
+	err := s.db.View(func(tx *bolt.Tx) error {
+		papers := tx.Bucket(bucketPapers)
+		c := tx.Bucket(bucketChanges).Cursor()
+		for k, id := c.Seek(binary.BigEndian.AppendUint64(nil, uint64(seq)+1)); k != nil && len(out) < limit; k, id = c.Next() {
+			var e ingest.Entry
+			if err := json.Unmarshal(papers.Get(id), &e); err != nil {
+				return fmt.Errorf("paper %s: %w", id, err)
+			}
+			out = append(out, e)
+			last = int64(binary.BigEndian.Uint64(k))
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, seq, fmt.Errorf("feed store: %w", err)
+	}
+	return out, last, ctx.Err()
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/paperbot/paperbot/ingest"
 	"github.com/paperbot/paperbot/ingest/sources"
+	"github.com/paperbot/paperbot/ingest/storetest"
 )
 
 // TestStoreKeepsCatalogProgressAndPending: what Save wrote comes back after
@@ -75,4 +76,16 @@ func TestStoreRefusesOtherSchema(t *testing.T) {
 	if _, err := Open(path, 0); err == nil {
 		t.Fatal("a store of schema 9 was opened")
 	}
+}
+
+// TestStoreConformance runs the catalog stores' suite on the bbolt file.
+func TestStoreConformance(t *testing.T) {
+	storetest.Run(t, func(t *testing.T) storetest.Store {
+		st, err := Open(filepath.Join(t.TempDir(), FileName), 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { st.Close() })
+		return st
+	})
 }
