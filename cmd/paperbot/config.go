@@ -54,16 +54,17 @@ type Config struct {
 	DigestPostEmpty bool          `env:"PAPERBOT_DIGEST_POST_EMPTY" default:"false" desc:"Post a one-line 'nothing new today' instead of staying silent."`
 	DigestNewDays   int           `env:"PAPERBOT_DIGEST_NEW_DAYS" desc:"With PAPERBOT_SOURCES, how many days back a new subscription's first digest reaches; later digests carry the papers first seen since the one before."`
 
-	Sources         string `env:"PAPERBOT_SOURCES" desc:"Services to follow for new papers: entries separated by ';', each KIND:VALUE,VALUE with KIND arxiv (categories, e.g. arxiv:cs.LG,stat.ML), openreview (venue IDs, e.g. openreview:ICLR.cc/2026/Conference) or files (paths or globs, added to PAPERBOT_CORPUS). Needs PAPERBOT_DATA_DIR and PAPERBOT_CONTACT for arxiv and openreview."`
-	Contact         string `env:"PAPERBOT_CONTACT" desc:"E-mail or URL of whoever runs this bot, sent in the User-Agent to arXiv and OpenReview as arXiv asks. Required with arxiv or openreview sources."`
-	FetchAt         string `env:"PAPERBOT_FETCH_AT" default:"00:30" desc:"Time of day (HH:MM in PAPERBOT_FETCH_TZ) serve fetches the sources: after arXiv's daily announcement by default."`
-	FetchTZ         string `env:"PAPERBOT_FETCH_TZ" default:"America/New_York" desc:"IANA time zone of PAPERBOT_FETCH_AT (arXiv announces on US Eastern time)."`
-	ArXivURL        string `env:"PAPERBOT_ARXIV_URL" desc:"Base URL of arXiv's RSS feeds (categories are appended as /cs.LG+stat.ML). Change it for a mirror or a test server."`
-	ArXivOAIURL     string `env:"PAPERBOT_ARXIV_OAI_URL" desc:"arXiv's OAI-PMH endpoint, used to catch up on days missed while down."`
-	ArXivAPIURL     string `env:"PAPERBOT_ARXIV_API_URL" desc:"arXiv's query API, where a pasted arXiv link of a paper the index lacks is looked up (with PAPERBOT_CONTACT set) to unfold it."`
-	ArXivBackfill   int    `env:"PAPERBOT_ARXIV_BACKFILL_DAYS" default:"0" desc:"Days of arXiv the first fetch harvests over OAI-PMH before today's feed (0 to 30). 0: a first fetch takes today's announcements only, one request; back-filling lists whole archives (all of cs), some minutes at arXiv's pace."`
-	OpenReviewURL   string `env:"PAPERBOT_OPENREVIEW_URL" desc:"Base URL of the OpenReview API v2."`
-	OpenReviewToken string `env:"PAPERBOT_OPENREVIEW_TOKEN" secret:"true" desc:"OpenReview access token, sent as a bearer token to OpenReview only (it answers some anonymous clients with a browser check). Optional."`
+	Sources         string        `env:"PAPERBOT_SOURCES" desc:"Services to follow for new papers: entries separated by ';', each KIND:VALUE,VALUE with KIND arxiv (categories, e.g. arxiv:cs.LG,stat.ML), openreview (venue IDs, e.g. openreview:ICLR.cc/2026/Conference) or files (paths or globs, added to PAPERBOT_CORPUS). Needs PAPERBOT_DATA_DIR and PAPERBOT_CONTACT for arxiv and openreview."`
+	Contact         string        `env:"PAPERBOT_CONTACT" desc:"E-mail or URL of whoever runs this bot, sent in the User-Agent to arXiv and OpenReview as arXiv asks. Required with arxiv or openreview sources."`
+	FetchAt         string        `env:"PAPERBOT_FETCH_AT" default:"00:30" desc:"Time of day (HH:MM in PAPERBOT_FETCH_TZ) serve fetches the sources: after arXiv's daily announcement by default."`
+	FetchTZ         string        `env:"PAPERBOT_FETCH_TZ" default:"America/New_York" desc:"IANA time zone of PAPERBOT_FETCH_AT (arXiv announces on US Eastern time)."`
+	CatalogPoll     time.Duration `env:"PAPERBOT_CATALOG_POLL" default:"15s" desc:"With PAPERBOT_DATABASE_URL and PAPERBOT_SOURCES: how often each replica looks in the database for papers the fetching replica added and brings them into its own index (100ms to 1m)."`
+	ArXivURL        string        `env:"PAPERBOT_ARXIV_URL" desc:"Base URL of arXiv's RSS feeds (categories are appended as /cs.LG+stat.ML). Change it for a mirror or a test server."`
+	ArXivOAIURL     string        `env:"PAPERBOT_ARXIV_OAI_URL" desc:"arXiv's OAI-PMH endpoint, used to catch up on days missed while down."`
+	ArXivAPIURL     string        `env:"PAPERBOT_ARXIV_API_URL" desc:"arXiv's query API, where a pasted arXiv link of a paper the index lacks is looked up (with PAPERBOT_CONTACT set) to unfold it."`
+	ArXivBackfill   int           `env:"PAPERBOT_ARXIV_BACKFILL_DAYS" default:"0" desc:"Days of arXiv the first fetch harvests over OAI-PMH before today's feed (0 to 30). 0: a first fetch takes today's announcements only, one request; back-filling lists whole archives (all of cs), some minutes at arXiv's pace."`
+	OpenReviewURL   string        `env:"PAPERBOT_OPENREVIEW_URL" desc:"Base URL of the OpenReview API v2."`
+	OpenReviewToken string        `env:"PAPERBOT_OPENREVIEW_TOKEN" secret:"true" desc:"OpenReview access token, sent as a bearer token to OpenReview only (it answers some anonymous clients with a browser check). Optional."`
 }
 
 // httpOff as PAPERBOT_HTTP_ADDR turns the health and metrics listener off
@@ -108,6 +109,9 @@ func (c Config) Validate() error {
 	}
 	if c.DatabaseURL != "" {
 		errs = append(errs, pgstore.CheckURL(c.DatabaseURL))
+	}
+	if c.CatalogPoll < 100*time.Millisecond || c.CatalogPoll > time.Minute {
+		errs = append(errs, fmt.Errorf("PAPERBOT_CATALOG_POLL must be between 100ms and 1m, such as 15s"))
 	}
 	errs = append(errs, c.validateEmbeddings())
 	errs = append(errs, c.validateSources())

@@ -14,7 +14,8 @@ func TestConfigValidate(t *testing.T) {
 	base := func() Config {
 		return Config{APIURL: "https://slack.com/api/", HTTPAddr: "127.0.0.1:8080", LogLevel: "info",
 			LogFormat: "text", Workers: 8, ShutdownGrace: 1, DigestSize: 5, MaxAbstract: 20000,
-			DigestNewDays: 3, FetchAt: "00:30", FetchTZ: "America/New_York", Meaning: true, EmbeddingsBatch: 64, EmbeddingsTimeout: time.Second}
+			DigestNewDays: 3, FetchAt: "00:30", FetchTZ: "America/New_York", Meaning: true, EmbeddingsBatch: 64, EmbeddingsTimeout: time.Second,
+			CatalogPoll: 15 * time.Second}
 	}
 	tests := []struct {
 		name    string
@@ -43,6 +44,7 @@ func TestConfigValidate(t *testing.T) {
 		{"bad fetch time", func(c *Config) { c.FetchAt = "25:00" }, "PAPERBOT_FETCH_AT"},
 		{"negative back-fill", func(c *Config) { c.ArXivBackfill = -1 }, "PAPERBOT_ARXIV_BACKFILL_DAYS"},
 		{"back-fill of a year", func(c *Config) { c.ArXivBackfill = 365 }, "PAPERBOT_ARXIV_BACKFILL_DAYS"},
+		{"catalog poll of an hour", func(c *Config) { c.CatalogPoll = time.Hour }, "PAPERBOT_CATALOG_POLL"},
 		{"bad fetch zone", func(c *Config) { c.FetchTZ = "Mars/Olympus" }, "PAPERBOT_FETCH_TZ"},
 		{"embeddings server", func(c *Config) { c.EmbeddingsURL, c.EmbeddingsModel = "http://127.0.0.1:11434", "nomic-embed-text" }, ""},
 		{"embeddings URL not http", func(c *Config) { c.EmbeddingsURL, c.EmbeddingsModel = "127.0.0.1:11434", "m" }, "PAPERBOT_EMBEDDINGS_URL"},

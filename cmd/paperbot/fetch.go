@@ -2,12 +2,17 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
+	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/paperbot/paperbot/bot"
+	"github.com/paperbot/paperbot/bot/lease"
+	"github.com/paperbot/paperbot/bot/pgstore"
 	"github.com/paperbot/paperbot/ingest"
 	"github.com/paperbot/paperbot/search"
 )
@@ -28,7 +33,51 @@ func runFetch(e *env, args []string) error {
 		return fmt.Errorf("PAPERBOT_SOURCES follows no service to fetch from (%s)", ingest.Grammar)
 	}
 	log := cfg.newLogger(e.stderr)
-	fd, err := openFeeds(e.ctx, cfg, log, nil, nil)
+	db, err := openDatabase(e.ctx, cfg, log)
+	if err != nil {
+		return err
+	}
+	if db == nil {
+		return fetchOnce(e, cfg, nil, log)
+	}
+	defer db.Close()
+	// Under the replicas' fetcher lease: two fetchers would each take a
+	// paper new to both for a new paper.
+	r := lease.Runner{Store: db, Holder: lease.Holder(), Log: log}
+	held, err := db.TryLease(e.ctx, fetcherLease, r.Holder, lease.TTL)
+	if err != nil {
+		return err
+	}
+	if !held {
+		return errors.New("a paperbot serve replica holds the fetcher lease and fetches on its schedule (PAPERBOT_FETCH_AT): nothing fetched here")
+	}
+	defer db.ReleaseLease(context.WithoutCancel(e.ctx), fetcherLease, r.Holder)
+	var runErr error
+	if err := r.Run(e.ctx, fetcherLease, func(context.Context) error {
+		runErr = fetchOnce(e, cfg, db, log)
+		return nil
+	}); err != nil {
+		return err
+	}
+	return runErr
+}
+
+// fetcherLease names the lease under which one replica fetches.
+const fetcherLease = "fetcher"
+
+// fetchOnce is runFetch's work, with the catalog in db when not nil (its
+// index then in a replica directory of its own, following the catalog).
+func fetchOnce(e *env, cfg Config, db *pgstore.Store, log *slog.Logger) error {
+	icfg := cfg
+	if db != nil {
+		dir, release, err := claimReplicaDir(cfg.DataDir)
+		if err != nil {
+			return err
+		}
+		defer release()
+		icfg.DataDir = dir
+	}
+	fd, err := openFeeds(e.ctx, cfg, db, log, nil, nil)
 	if err != nil {
 		return err
 	}
@@ -36,13 +85,22 @@ func runFetch(e *env, args []string) error {
 	// The index opens first: the fetcher looks new papers up in it, so a
 	// paper the files hold is not added twice.
 	start := time.Now()
-	ix, _, err := openIndexGuarded(e.ctx, cfg, log, progressOut(e.stderr), shrinkGuard(cfg.AllowShrink, log), fd.catalog)
+	_, statErr := os.Stat(filepath.Join(indexDir(icfg), "CURRENT"))
+	ix, _, err := openIndexGuarded(e.ctx, icfg, log, progressOut(e.stderr), shrinkGuard(cfg.AllowShrink, log), fd.catalog)
 	if err != nil {
 		return err
 	}
 	defer ix.Close()
 	opened := time.Since(start)
 	fd.matchFiles(ix)
+	apply := func(ctx context.Context) (search.Applied, error) { return fd.fetcher.ApplyTo(ctx, ix) }
+	if fd.shared {
+		fl, err := newFollower(fd, ix, icfg.DataDir, statErr == nil, cfg.CatalogPoll, nil, log)
+		if err != nil {
+			return err
+		}
+		apply = fl.sync
+	}
 	start = time.Now()
 	ch, runErr := fd.fetcher.Run(e.ctx)
 	fetched := time.Since(start)
@@ -50,7 +108,7 @@ func runFetch(e *env, args []string) error {
 	fmt.Fprintf(e.stdout, "fetched in %s: %d new papers (%d news), %d updated, %d withdrawn, %d unchanged; catalog %d papers\n",
 		fetched.Round(time.Millisecond), ch.Added, ch.News, ch.Updated, ch.Withdrawn, ch.Unchanged, fd.catalog.Len())
 	start = time.Now()
-	applied, err := fd.fetcher.ApplyTo(e.ctx, ix)
+	applied, err := apply(e.ctx)
 	if err != nil {
 		return err
 	}
@@ -97,17 +155,16 @@ func printStatus(w io.Writer, status []ingest.Progress) {
 const retryFailedAfter = time.Hour
 
 // loop runs the sources at start (finished days are not fetched again) and
-// then at PAPERBOT_FETCH_AT each day, applying what every run changed to the
-// index; a run with a failing source is retried within the hour. It
-// returns when ctx ends.
-func (f *feeds) loop(ctx context.Context, cfg Config, ix *search.Index, b *bot.Bot, log *slog.Logger) error {
+// then at PAPERBOT_FETCH_AT each day, calling apply to bring what every run
+// changed into the index; a run with a failing source is retried within
+// the hour. It returns when ctx ends.
+func (f *feeds) loop(ctx context.Context, cfg Config, apply func(context.Context), log *slog.Logger) error {
 	for {
 		_, err := f.fetcher.Run(ctx)
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		// Also what a process that died before applying left pending.
-		f.apply(ctx, ix, b, log)
+		apply(ctx)
 		next := cfg.nextFetch(time.Now())
 		if err != nil {
 			log.Warn("fetch failed; trying again soon", "err", oneLine(err))

@@ -79,8 +79,21 @@ func runServe(e *env, args []string) error {
 		defer db.Close()
 	}
 
+	// With the state in the database, replicas may share the data
+	// directory: each keeps its index (and what goes with it) in its own.
+	icfg := cfg
+	if db != nil && cfg.DataDir != "" {
+		dir, release, err := claimReplicaDir(cfg.DataDir)
+		if err != nil {
+			return err
+		}
+		defer release()
+		icfg.DataDir = dir
+		log.Info("replica directory claimed", "dir", dir)
+	}
+
 	// The feed store is opened before the index, which holds its papers.
-	fd, err := openFeeds(ctx, cfg, log, nil, nil)
+	fd, err := openFeeds(ctx, cfg, db, log, nil, nil)
 	if err != nil {
 		return err
 	}
@@ -89,7 +102,9 @@ func runServe(e *env, args []string) error {
 	start := time.Now()
 	var starting atomic.Bool
 	starting.Store(true)
-	ix, _, err := openIndexGuarded(ctx, cfg, log, nil, startupLenient(&starting, shrinkGuard(cfg.AllowShrink, log), log), fd.cat())
+	_, statErr := os.Stat(filepath.Join(indexDir(icfg), "CURRENT"))
+	indexExisted := statErr == nil
+	ix, _, err := openIndexGuarded(ctx, icfg, log, nil, startupLenient(&starting, shrinkGuard(cfg.AllowShrink, log), log), fd.cat())
 	starting.Store(false)
 	if err != nil {
 		return err
@@ -152,11 +167,27 @@ func runServe(e *env, args []string) error {
 			return err
 		}
 	}
-	stopReloads := reloadOnHangup(ctx, cfg, ix, b, log, fd.cat())
+	stopReloads := reloadOnHangup(ctx, icfg, ix, b, log, fd.cat())
 	defer stopReloads()
 	var loops []func(context.Context) error
 	if fd != nil {
-		loops = append(loops, onOneReplica(db, log, "fetcher", func(ctx context.Context) error { return fd.loop(ctx, cfg, ix, b, log) }))
+		// What a process that died before applying left pending, too.
+		apply := func(ctx context.Context) { fd.apply(ctx, ix, b, log) }
+		if fd.shared {
+			// Every replica's index follows the shared catalog; the
+			// fetching one brings its own run in at once.
+			fl, err := newFollower(fd, ix, icfg.DataDir, indexExisted, cfg.CatalogPoll, b, log)
+			if err != nil {
+				return err
+			}
+			loops = append(loops, fl.run)
+			apply = func(ctx context.Context) {
+				if _, err := fl.sync(ctx); err != nil && ctx.Err() == nil {
+					log.Error("applying fetched papers to the index failed; the next poll tries again", "err", oneLine(err))
+				}
+			}
+		}
+		loops = append(loops, onOneReplica(db, log, fetcherLease, func(ctx context.Context) error { return fd.loop(ctx, cfg, apply, log) }))
 	}
 	if sched != nil && db != nil {
 		s := sched
