@@ -266,13 +266,13 @@ func TestHealthcheckCommand(t *testing.T) {
 	}
 }
 
-// The two-replica compose file gives each replica its own data volume (two
-// processes cannot share an index) and both the same database, which they
-// wait for.
-func TestComposeReplicasShareOnlyTheDatabase(t *testing.T) {
+// The two-replica compose file gives both replicas one data volume at the
+// same path (each takes a replica directory of its own in it, see
+// claimReplicaDir) and the same database, which they wait for.
+func TestComposeReplicasShareTheDataVolumeAndDatabase(t *testing.T) {
 	compose := readYAML(t, filepath.Join(deployDir, "compose.replicas.yaml"))[0]
 	services := dig(t, compose, "services").(map[string]any)
-	volumes, urls := map[string]bool{}, map[any]bool{}
+	mounts, urls := map[any]bool{}, map[any]bool{}
 	n := 0
 	for name := range services {
 		if !strings.HasPrefix(name, "paperbot") {
@@ -280,12 +280,12 @@ func TestComposeReplicasShareOnlyTheDatabase(t *testing.T) {
 		}
 		n++
 		// Merge keys (<<) are resolved by the decoder.
+		dataDir := dig(t, services, name, "environment", "PAPERBOT_DATA_DIR")
 		for _, v := range dig(t, services, name, "volumes").([]any) {
-			vol, _, _ := strings.Cut(v.(string), ":")
-			if volumes[vol] {
-				t.Errorf("%s shares the volume %s with another replica", name, vol)
+			vol, path, _ := strings.Cut(v.(string), ":")
+			if path == dataDir {
+				mounts[vol+":"+path] = true
 			}
-			volumes[vol] = true
 		}
 		urls[dig(t, services, name, "environment", "PAPERBOT_DATABASE_URL")] = true
 		if dig(t, services, name, "depends_on", "db", "condition") != "service_healthy" {
@@ -294,6 +294,9 @@ func TestComposeReplicasShareOnlyTheDatabase(t *testing.T) {
 	}
 	if n != 2 || len(urls) != 1 {
 		t.Errorf("%d replicas with %d database URLs, want 2 sharing one", n, len(urls))
+	}
+	if len(mounts) != 1 {
+		t.Errorf("the replicas mount %v on PAPERBOT_DATA_DIR, want one volume shared", mounts)
 	}
 }
 
