@@ -14,9 +14,12 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/paperbot/paperbot/bot/bottest"
+	"github.com/paperbot/paperbot/bot/pgstore"
 	"github.com/paperbot/paperbot/bot/pgstore/pgtest"
 	"github.com/paperbot/paperbot/bot/slacktest"
+	"github.com/paperbot/paperbot/ingest"
 	"github.com/paperbot/paperbot/ingest/feedtest"
+	"github.com/paperbot/paperbot/ingest/storetest"
 )
 
 // replicaPoll is PAPERBOT_CATALOG_POLL in these tests.
@@ -162,5 +165,90 @@ func testReplicaSearch(t *testing.T, shared bool) {
 		if code := <-done; code != exitOK {
 			t.Fatalf("serve exited %d", code)
 		}
+	}
+}
+
+// A replica that was down while another fetched catches up when it comes
+// back, even though it reuses its index (the corpus files are unchanged):
+// the mark in its replica directory says which changes the index holds.
+func TestReplicaCatchesUpAfterRestart(t *testing.T) {
+	dbURL, _ := pgtest.Fresh(t)
+	srv := slacktest.NewServer()
+	defer srv.Close()
+	slackEnv(t, srv)
+	file := filepath.Join(t.TempDir(), "papers.jsonl")
+	if err := os.WriteFile(file, []byte(`{"title":"Sparse attention for long documents","abstract":"Block-sparse attention reads long documents in linear time."}`+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	_, rss := fakeArXivToday(t, feedtest.Paper{ArXivID: "2609.40002", Title: "Graph transformers for molecules",
+		Abstract: "A graph transformer predicts molecular properties.", Categories: []string{"cs.LG"}})
+	dataDir := t.TempDir()
+	for k, v := range map[string]string{"PAPERBOT_DATABASE_URL": dbURL, "PAPERBOT_DATA_DIR": dataDir, "PAPERBOT_CORPUS": file,
+		"PAPERBOT_SOURCES": "arxiv:cs.LG", "PAPERBOT_CONTACT": "ops@example.org", "PAPERBOT_ARXIV_URL": rss,
+		"PAPERBOT_CATALOG_POLL": replicaPoll.String()} {
+		t.Setenv(k, v)
+	}
+	var logs bottest.Buffer
+	defer func() {
+		if t.Failed() {
+			t.Log(logs.String())
+		}
+	}()
+	serve := func() (stop func()) {
+		ctx, cancel := context.WithCancel(t.Context())
+		done := make(chan int, 1)
+		go func() { done <- run(ctx, []string{"serve"}, strings.NewReader(""), io.Discard, &logs) }()
+		return func() {
+			cancel()
+			if code := <-done; code != exitOK {
+				t.Fatalf("serve exited %d", code)
+			}
+		}
+	}
+	shows := func(title string) bool {
+		t.Helper()
+		before := len(srv.ResponseURLPosts())
+		srv.SlashCommand(slacktest.CommandOpts{UserID: "U1", ChannelID: "C1", Text: strings.ToLower(title)})
+		if err := srv.WaitFor(5*time.Second, func() bool { return len(srv.ResponseURLPosts()) > before }); err != nil {
+			t.Fatalf("no answer to %q", title)
+		}
+		for _, p := range srv.ResponseURLPosts()[before:] {
+			if strings.Contains(string(p.Blocks), title) {
+				return true
+			}
+		}
+		return false
+	}
+
+	stop := serve()
+	if err := srv.WaitFor(20*time.Second, func() bool { return strings.Contains(logs.String(), "fetched papers indexed") }); err != nil {
+		t.Fatal("the first run never indexed what it fetched")
+	}
+	if err := srv.WaitConnected(1, 10*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	if !shows("Graph transformers for molecules") {
+		t.Fatal("the replica does not show the paper it fetched")
+	}
+	stop()
+
+	// While it is down, the fetching replica stores a paper.
+	db, err := pgstore.Open(t.Context(), dbURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	late := storetest.Entry("k3m9q2vx", "Retrieval heads in language models")
+	late.Record.Abstract = "Retrieval heads copy facts from the context in language models."
+	if err := db.Feeds().Save(t.Context(), []ingest.Entry{late}, ingest.Progress{Source: "arxiv"}); err != nil {
+		t.Fatal(err)
+	}
+	stop = serve()
+	defer stop()
+	if err := srv.WaitConnected(2, 20*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	if err := srv.WaitFor(10*time.Second, func() bool { return shows("Retrieval heads in language models") }); err != nil {
+		t.Fatal("after its restart the replica does not show the paper stored while it was down")
 	}
 }
