@@ -8,6 +8,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/paperbot/paperbot/fault"
 	"github.com/paperbot/paperbot/ingest"
 )
 
@@ -146,4 +147,52 @@ func (f *Feeds) ChangesSince(ctx context.Context, seq int64, limit int) ([]inges
 		return nil, seq, fmt.Errorf("feed store: %w", err)
 	}
 	return out, last, nil
+}
+
+// Import copies a catalog and the sources' progress (as ingest/feedstore
+// loads them) into empty feed tables, in one transaction, numbering the
+// entries in the order given, none pending (every replica's index is built
+// with the catalog), and verifies the counts. It refuses (fault.Exists)
+// tables that hold any of them: nothing is merged or overwritten.
+func (f *Feeds) Import(ctx context.Context, entries []ingest.Entry, progress []ingest.Progress) (papers, sources int, err error) {
+	err = f.s.inTx(ctx, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, "SELECT pg_advisory_xact_lock($1)", feedsLock); err != nil {
+			return err
+		}
+		if err := tx.QueryRow(ctx, "SELECT (SELECT count(*) FROM feed_papers), (SELECT count(*) FROM feed_progress)").Scan(&papers, &sources); err != nil {
+			return err
+		}
+		if papers+sources > 0 {
+			return fault.Errorf("migrate", fault.Exists, "database %s already holds %d fetched papers and %d sources' progress: migrate into an empty database", f.s.where, papers, sources)
+		}
+		b := &pgx.Batch{}
+		for _, e := range entries {
+			raw, err := json.Marshal(e)
+			if err != nil {
+				return err
+			}
+			b.Queue("INSERT INTO feed_papers (paper_id, change_seq, pending, data) VALUES ($1, nextval('feed_change_seq'), false, $2)", e.ID, raw)
+		}
+		for _, p := range progress {
+			raw, err := json.Marshal(p)
+			if err != nil {
+				return err
+			}
+			b.Queue("INSERT INTO feed_progress (source, data) VALUES ($1, $2)", p.Source, raw)
+		}
+		if err := tx.SendBatch(ctx, b).Close(); err != nil {
+			return err
+		}
+		if err := tx.QueryRow(ctx, "SELECT (SELECT count(*) FROM feed_papers), (SELECT count(*) FROM feed_progress)").Scan(&papers, &sources); err != nil {
+			return err
+		}
+		if papers != len(entries) || sources != len(progress) {
+			return fmt.Errorf("copied %d papers and %d sources, the feed store holds %d and %d: nothing was kept", papers, sources, len(entries), len(progress))
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, 0, fmt.Errorf("feed store: %w", err)
+	}
+	return papers, sources, nil
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -13,6 +14,8 @@ import (
 
 	"github.com/paperbot/paperbot/bot/boltstore"
 	"github.com/paperbot/paperbot/bot/pgstore"
+	"github.com/paperbot/paperbot/ingest"
+	"github.com/paperbot/paperbot/ingest/feedstore"
 )
 
 // storeUsage is the store command's usage line, in the command table.
@@ -286,6 +289,10 @@ func storeMigrate(e *env, path, dbURL string) error {
 	if err != nil {
 		return err // names the store, what is wrong and what to do
 	}
+	entries, progress, feedsPath, err := readFeedStore(e.ctx, filepath.Dir(path))
+	if err != nil {
+		return err
+	}
 	db, err := pgstore.Open(e.ctx, dbURL)
 	if err != nil {
 		return err
@@ -296,5 +303,32 @@ func storeMigrate(e *env, path, dbURL string) error {
 		return err
 	}
 	fmt.Fprintf(e.stdout, "copied %s to %s: %s (counts verified). Thread contexts and looked-up links are caches and start empty. Set PAPERBOT_DATABASE_URL to use it.\n", path, db.Where(), n)
+	if feedsPath == "" {
+		return nil
+	}
+	papers, sources, err := db.Feeds().Import(e.ctx, entries, progress)
+	if err != nil {
+		return fmt.Errorf("the subscriptions are copied, the fetched papers are not: %w", err)
+	}
+	fmt.Fprintf(e.stdout, "copied %s: %d fetched papers, %d sources' progress (counts verified).\n", feedsPath, papers, sources)
 	return nil
+}
+
+// readFeedStore reads the catalog in dir's feed store, for migrate; path ""
+// when there is none (nothing was ever fetched).
+func readFeedStore(ctx context.Context, dir string) (entries []ingest.Entry, progress []ingest.Progress, path string, err error) {
+	path = filepath.Join(dir, feedstore.FileName)
+	if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
+		return nil, nil, "", nil
+	}
+	st, err := feedstore.Open(path, storeLockWait)
+	if errors.Is(err, feedstore.ErrInUse) {
+		return nil, nil, "", fmt.Errorf("%s is in use by paperbot serve: stop it first, or what it fetches after the copy is lost", path)
+	}
+	if err != nil {
+		return nil, nil, "", err
+	}
+	defer st.Close()
+	entries, progress, err = st.Load(ctx)
+	return entries, progress, path, err
 }
