@@ -123,6 +123,22 @@ func (f *Fetcher) Status() []Progress {
 	return out
 }
 
+// Observe takes progress as stored by another process fetching the same
+// sources (the replica holding the fetcher lease), so that Status reports
+// it. It does nothing while a run is in progress here: this fetcher's own
+// progress is then the newer.
+func (f *Fetcher) Observe(progress []Progress) {
+	if !f.run.TryLock() {
+		return
+	}
+	defer f.run.Unlock()
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for _, p := range progress {
+		f.progress[p.Source] = p
+	}
+}
+
 func (f *Fetcher) get(name string) Progress {
 	f.mu.Lock()
 	defer f.mu.Unlock()

@@ -70,4 +70,6 @@ type ChangeLog interface {
 	// numbered after seq, in the order of their numbers, and the number of
 	// the last one returned (seq itself when there is none).
 	ChangesSince(ctx context.Context, seq int64, limit int) ([]Entry, int64, error)
+	// Progress returns every source's progress (Load without the entries).
+	Progress(ctx context.Context) ([]Progress, error)
 }

@@ -43,14 +43,24 @@ func (f *Feeds) Load(ctx context.Context) ([]ingest.Entry, []ingest.Progress, er
 	if err != nil {
 		return nil, nil, fmt.Errorf("feed store: %w", err)
 	}
-	if rows, err = f.s.pool.Query(ctx, "SELECT data FROM feed_progress"); err != nil {
-		return nil, nil, fmt.Errorf("feed store: %w", err)
+	progress, err := f.Progress(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	return entries, progress, nil
+}
+
+// Progress returns every source's progress.
+func (f *Feeds) Progress(ctx context.Context) ([]ingest.Progress, error) {
+	rows, err := f.s.pool.Query(ctx, "SELECT data FROM feed_progress")
+	if err != nil {
+		return nil, fmt.Errorf("feed store: %w", err)
 	}
 	progress, err := collectJSON[ingest.Progress](rows, "feed progress")
 	if err != nil {
-		return nil, nil, fmt.Errorf("feed store: %w", err)
+		return nil, fmt.Errorf("feed store: %w", err)
 	}
-	return entries, progress, nil
+	return progress, nil
 }
 
 // Save stores entries, each pending and numbered anew, and p, in one

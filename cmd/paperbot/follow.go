@@ -38,7 +38,8 @@ const markFile = "catalog-seq"
 // sync after each run.
 type follower struct {
 	changes ingest.ChangeLog
-	pending ingest.Store // cleared of what was applied, so it stays short
+	pending ingest.Store    // cleared of what was applied, so it stays short
+	fetcher *ingest.Fetcher // told the sources' progress, for App Home and /metrics
 	cat     *ingest.Catalog
 	ix      *search.Index
 	mark    string // path of the mark file; "" for an index in memory
@@ -55,7 +56,7 @@ type follower struct {
 // reused (existed), else what the catalog held when it was loaded, which
 // a freshly built index holds.
 func newFollower(fd *feeds, ix *search.Index, dir string, existed bool, every time.Duration, b *bot.Bot, log *slog.Logger) (*follower, error) {
-	f := &follower{changes: fd.store, pending: fd.store, cat: fd.catalog, ix: ix, every: every, log: log, b: b, seq: fd.loadedAt}
+	f := &follower{changes: fd.store, pending: fd.store, fetcher: fd.fetcher, cat: fd.catalog, ix: ix, every: every, log: log, b: b, seq: fd.loadedAt}
 	if dir == "" {
 		return f, nil
 	}
@@ -93,10 +94,17 @@ func (f *follower) run(ctx context.Context) error {
 }
 
 // sync applies every change after the last one applied and returns what
-// the index did.
+// the index did. It also takes the sources' progress as stored, so that a
+// replica that does not fetch reports the sources as the fetching one
+// left them.
 func (f *follower) sync(ctx context.Context) (search.Applied, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	progress, err := f.changes.Progress(ctx)
+	if err != nil {
+		return search.Applied{}, err
+	}
+	f.fetcher.Observe(progress)
 	start := time.Now()
 	var total search.Applied
 	for {

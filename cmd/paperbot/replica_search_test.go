@@ -68,6 +68,7 @@ func testReplicaSearch(t *testing.T, shared bool) {
 	otherRSS, _, _ := otherFeed.URLs()
 
 	done := make(chan int, 2)
+	var otherHTTP string
 	start := func(dataDir, rss string) *slacktest.Server {
 		t.Helper()
 		srv := slacktest.NewServer()
@@ -79,7 +80,9 @@ func testReplicaSearch(t *testing.T, shared bool) {
 		t.Setenv("PAPERBOT_CONTACT", "ops@example.org")
 		t.Setenv("PAPERBOT_ARXIV_URL", rss)
 		t.Setenv("PAPERBOT_CATALOG_POLL", replicaPoll.String())
-		go func() { done <- run(ctx, []string{"serve"}, strings.NewReader(""), io.Discard, &logs) }()
+		ln := listenLocal(t)
+		otherHTTP = ln.Addr().String()
+		go func() { done <- runOn(ctx, ln, []string{"serve"}, strings.NewReader(""), io.Discard, &logs) }()
 		if err := srv.WaitConnected(1, 20*time.Second); err != nil {
 			t.Fatal(err)
 		}
@@ -144,6 +147,23 @@ func testReplicaSearch(t *testing.T, shared bool) {
 	t.Logf("propagation: the holder's fetch committed → the other replica answers with the paper: %s (poll %s)",
 		took.Round(time.Millisecond), replicaPoll)
 
+	// It reports the source as the holder left it.
+	metrics := func() string {
+		resp, err := http.Get("http://" + otherHTTP + "/metrics")
+		if err != nil {
+			return ""
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return string(b)
+	}
+	if err := other.WaitFor(20*replicaPoll, func() bool {
+		m := metrics()
+		return strings.Contains(m, `paperbot_source_last_success_timestamp_seconds{source="arxiv"}`) &&
+			!strings.Contains(m, `paperbot_source_last_success_timestamp_seconds{source="arxiv"} 0`)
+	}); err != nil {
+		t.Errorf("the other replica's /metrics does not show the holder's successful fetch:\n%s", metrics())
+	}
 	if n := len(otherFeed.Requests()); n != 0 {
 		t.Errorf("the other replica asked its arXiv %d times; it should have fetched nothing", n)
 	}

@@ -107,14 +107,9 @@ func (s *Store) Load(ctx context.Context) ([]ingest.Entry, []ingest.Progress, er
 		}); err != nil {
 			return err
 		}
-		return tx.Bucket(bucketProgress).ForEach(func(k, v []byte) error {
-			var p ingest.Progress
-			if err := json.Unmarshal(v, &p); err != nil {
-				return fmt.Errorf("progress of %s: %w", k, err)
-			}
-			progress = append(progress, p)
-			return nil
-		})
+		var err error
+		progress, err = progressIn(tx)
+		return err
 	})
 	if err != nil {
 		return nil, nil, fmt.Errorf("feed store: %w", err)
@@ -236,4 +231,31 @@ func (s *Store) ChangesSince(ctx context.Context, seq int64, limit int) ([]inges
 		return nil, seq, fmt.Errorf("feed store: %w", err)
 	}
 	return out, last, ctx.Err()
+}
+
+// Progress returns every source's progress.
+func (s *Store) Progress(ctx context.Context) ([]ingest.Progress, error) {
+	var progress []ingest.Progress
+	err := s.db.View(func(tx *bolt.Tx) error {
+		var err error
+		progress, err = progressIn(tx)
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("feed store: %w", err)
+	}
+	return progress, ctx.Err()
+}
+
+func progressIn(tx *bolt.Tx) ([]ingest.Progress, error) {
+	var progress []ingest.Progress
+	err := tx.Bucket(bucketProgress).ForEach(func(k, v []byte) error {
+		var p ingest.Progress
+		if err := json.Unmarshal(v, &p); err != nil {
+			return fmt.Errorf("progress of %s: %w", k, err)
+		}
+		progress = append(progress, p)
+		return nil
+	})
+	return progress, err
 }

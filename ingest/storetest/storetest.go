@@ -99,6 +99,14 @@ func testSaveLoad(t *testing.T, s Store) {
 	if !reflect.DeepEqual(prog, []ingest.Progress{p, q}) {
 		t.Errorf("progress:\n got %+v\nwant %+v", prog, []ingest.Progress{p, q})
 	}
+	only, err := s.Progress(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	slices.SortFunc(only, func(x, y ingest.Progress) int { return strings.Compare(x.Source, y.Source) })
+	if !reflect.DeepEqual(only, prog) {
+		t.Errorf("Progress:\n got %+v\nwant what Load returns, %+v", only, prog)
+	}
 }
 
 func testSaveReplaces(t *testing.T, s Store) {
