@@ -20,6 +20,10 @@ import (
 // followPage is how many changed papers one step of a follower applies.
 const followPage = 500
 
+// dbWait bounds each of a follower's queries: a database that hangs delays
+// the replica's next poll, never stops it.
+const dbWait = 30 * time.Second
+
 // markFile, in a replica's directory, records the last catalog change its
 // index holds, so that a restart reusing the index applies only what
 // changed since.
@@ -100,7 +104,9 @@ func (f *follower) run(ctx context.Context) error {
 func (f *follower) sync(ctx context.Context) (search.Applied, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	progress, err := f.changes.Progress(ctx)
+	qctx, cancel := context.WithTimeout(ctx, dbWait)
+	progress, err := f.changes.Progress(qctx)
+	cancel()
 	if err != nil {
 		return search.Applied{}, err
 	}
@@ -108,7 +114,9 @@ func (f *follower) sync(ctx context.Context) (search.Applied, error) {
 	start := time.Now()
 	var total search.Applied
 	for {
-		entries, last, err := f.changes.ChangesSince(ctx, f.seq, followPage)
+		qctx, cancel := context.WithTimeout(ctx, dbWait)
+		entries, last, err := f.changes.ChangesSince(qctx, f.seq, followPage)
+		cancel()
 		if err != nil || len(entries) == 0 {
 			f.logApplied(total, start)
 			return total, err
@@ -132,7 +140,10 @@ func (f *follower) sync(ctx context.Context) (search.Applied, error) {
 		for i, e := range entries {
 			ids[i] = e.ID
 		}
-		if err := f.pending.Applied(ctx, ids); err != nil {
+		qctx, cancel = context.WithTimeout(ctx, dbWait)
+		err = f.pending.Applied(qctx, ids)
+		cancel()
+		if err != nil {
 			return total, err
 		}
 		if len(entries) < followPage {
