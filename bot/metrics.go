@@ -40,7 +40,7 @@ func newMetrics() *metrics {
 			Name: "paperbot_search_seconds", Help: "Index call latency, by operation.", Buckets: fast,
 		}, []string{"op"}),
 		errors: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "paperbot_errors_total", Help: "Errors, by kind (invalid, not found, internal, slack, render, ack).",
+			Name: "paperbot_errors_total", Help: "Errors, by kind (invalid, not found, internal, slack, render, ack, database).",
 		}, []string{"kind"}),
 		reconnects: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "paperbot_reconnects_total", Help: "Socket Mode reconnections after the first connection.",
