@@ -2,6 +2,7 @@ package slacktest
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"sort"
@@ -30,6 +31,7 @@ type envelope struct {
 	sentAt          time.Time
 	sends           int
 	conn            *wsConn // socket of the latest send; a retry avoids it under WithSpread
+	original        string  // envelope ID of the first attempt, on a retry
 	acked           bool
 	ack             Ack
 }
@@ -81,7 +83,7 @@ func (s *Server) markSentLocked(env *envelope, c *wsConn) {
 	env.sends++
 	env.conn = c
 	s.sock.deliveries = append(s.sock.deliveries, Delivery{EnvelopeID: env.id, Type: env.typ, Connection: c.n,
-		Attempt: env.retryAttempt, Reason: env.retryReason, At: env.sentAt})
+		Attempt: env.retryAttempt, Reason: env.retryReason, Original: env.original, At: env.sentAt})
 	if env.typ != TypeEventsAPI || s.cfg.redeliverAfter <= 0 || env.retryAttempt >= s.cfg.redeliverMax {
 		return
 	}
@@ -102,6 +104,7 @@ func (s *Server) retryOfLocked(env *envelope) *envelope {
 		id: envelopeID(), typ: env.typ, payload: env.payload,
 		retryAttempt: env.retryAttempt + 1, retryReason: "timeout",
 		acceptsResponse: env.acceptsResponse, responseURL: env.responseURL, conn: env.conn,
+		original: cmp.Or(env.original, env.id),
 	}
 }
 

@@ -21,6 +21,7 @@ type Delivery struct {
 	Connection int    // which socket: 1 for the first accepted, 2 for the next...
 	Attempt    int    // retry_attempt
 	Reason     string // retry_reason, "" on a first attempt
+	Original   string // a retry's first envelope ID ("" on a first attempt)
 	At         time.Time
 }
 
