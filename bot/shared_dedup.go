@@ -98,14 +98,17 @@ func (b *Bot) retryShared(ctx context.Context, req *Request, what string, op fun
 	pause := sharedBackoffMin
 	for attempt := 1; ; attempt++ {
 		actx, acancel := context.WithTimeout(ctx, sharedWait)
+		start := time.Now()
 		err := op(actx)
 		acancel()
 		if err == nil {
+			b.metrics.shared.WithLabelValues(what).Observe(since(start))
 			if attempt > 1 {
 				b.log.Info("shared de-duplication answers again", "op", what, "source", req.Source.String(), "attempts", attempt)
 			}
 			return nil
 		}
+		b.metrics.errors.WithLabelValues("database").Inc()
 		if attempt == 1 {
 			b.log.Warn("shared de-duplication failed; holding the delivery and retrying", "op", what,
 				"source", req.Source.String(), "err", err)

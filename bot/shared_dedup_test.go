@@ -96,6 +96,9 @@ func TestSharedDedupHoldsDeliveryUntilDatabaseAnswers(t *testing.T) {
 	if n := len(bottest.BotMessages(h.srv.Thread("C1", ts))); n != 1 {
 		t.Fatalf("%d answers, want 1", n)
 	}
+	if got := metricValue(t, h.bot, "paperbot_shared_dedup_seconds", "op=claim"); got < 2 {
+		t.Errorf("%v claims timed, want the mention's and the sentinel's", got)
+	}
 	if !strings.Contains(h.logs.String(), "shared de-duplication failed; holding the delivery and retrying") {
 		t.Errorf("the database failure was not logged:\n%s", h.logs)
 	}
@@ -119,8 +122,8 @@ func TestSharedDedupFailsClosed(t *testing.T) {
 	if n := len(bottest.BotMessages(h.srv.Thread("C1", ts))); n != 0 {
 		t.Fatalf("%d answers without the shared claim, want none", n)
 	}
-	if got := metricValue(t, h.bot, "paperbot_errors_total", "database"); got != 1 {
-		t.Errorf("database errors counted %v, want 1", got)
+	if got := metricValue(t, h.bot, "paperbot_errors_total", "database"); got < 2 || int(got) != d.failed() {
+		t.Errorf("database errors counted %v, want every failed attempt (%d), at least 2", got, d.failed())
 	}
 	// Once the database is back, Slack's retry is answered.
 	d.setDown(false)

@@ -50,7 +50,6 @@ func (b *Bot) process(parent context.Context, req *Request) {
 		// Never answered without the shared claim: another replica may
 		// have Slack's retry of it.
 		b.dedup.finish(req.dedup, false)
-		b.metrics.errors.WithLabelValues("database").Inc()
 		b.log.Error("delivery dropped unanswered: shared de-duplication unavailable", "source", req.Source.String(),
 			"user", req.User, "channel", req.Channel, "err", err)
 		return

@@ -1,9 +1,15 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"fmt"
+	"maps"
+	"math"
+	"net"
+	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -131,11 +137,11 @@ func waitAnsweredOnce(t *testing.T, srv *slacktest.Server, dbURL string, sent []
 // latencyProbe claims deliveries and digest runs in the database beside
 // the replicas while a burst runs, timing each call.
 type latencyProbe struct {
-	stop   context.CancelFunc
-	done   chan struct{}
-	mu     sync.Mutex
-	dedup  []time.Duration // claim and record of one delivery
-	claims []time.Duration // digest run claims
+	stop context.CancelFunc
+	done chan struct{}
+	mu   sync.Mutex
+	// delivery claim, delivery record, digest run claim
+	claim, record, digestClaim []time.Duration
 }
 
 func startLatencyProbe(t *testing.T, dbURL string) *latencyProbe {
@@ -146,43 +152,46 @@ func startLatencyProbe(t *testing.T, dbURL string) *latencyProbe {
 	}
 	ctx, cancel := context.WithCancel(t.Context())
 	p := &latencyProbe{stop: cancel, done: make(chan struct{})}
+	timed := func(into *[]time.Duration, f func() error) {
+		start := time.Now()
+		if err := f(); err == nil && ctx.Err() == nil {
+			p.mu.Lock()
+			*into = append(*into, time.Since(start))
+			p.mu.Unlock()
+		}
+	}
 	go func() {
 		defer close(p.done)
 		defer db.Close()
 		for i := 0; ctx.Err() == nil; i++ {
-			key := fmt.Sprintf("probe:%d", i)
-			t0 := time.Now()
-			won, err := db.ClaimDeliveries(ctx, []string{key}, time.Minute)
-			if err == nil && won {
-				err = db.FinishDeliveries(ctx, []string{key}, true, time.Minute)
-			}
-			t1 := time.Now()
-			_, _, cerr := db.Claim(ctx, digesttest.Claim(digesttest.Key(subID(i), 0), "CPROBE"))
-			t2 := time.Now()
-			if ctx.Err() != nil {
-				return
-			}
-			p.mu.Lock()
-			if err == nil {
-				p.dedup = append(p.dedup, t1.Sub(t0))
-			}
-			if cerr == nil {
-				p.claims = append(p.claims, t2.Sub(t1))
-			}
-			p.mu.Unlock()
-			time.Sleep(5 * time.Millisecond) // a steady trickle, not a load of its own
+			keys := []string{fmt.Sprintf("probe:%d", i)}
+			timed(&p.claim, func() error { _, err := db.ClaimDeliveries(ctx, keys, time.Minute); return err })
+			timed(&p.record, func() error { return db.FinishDeliveries(ctx, keys, true, time.Minute) })
+			timed(&p.digestClaim, func() error {
+				_, _, err := db.Claim(ctx, digesttest.Claim(digesttest.Key(subID(i), 0), "CPROBE"))
+				return err
+			})
+			time.Sleep(2 * time.Millisecond) // a steady trickle, not a load of its own
 		}
 	}()
 	return p
 }
 
-// finish stops the probe and returns the p50 and p99 of each series.
-func (p *latencyProbe) finish() (dedup, claims [2]time.Duration, n int) {
+// finish stops the probe and describes the p50 and p99 of each call.
+func (p *latencyProbe) finish() string {
 	p.stop()
 	<-p.done
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return quantiles(p.dedup), quantiles(p.claims), len(p.dedup)
+	var b strings.Builder
+	for _, s := range []struct {
+		name string
+		ds   []time.Duration
+	}{{"delivery claim", p.claim}, {"delivery record", p.record}, {"digest run claim", p.digestClaim}} {
+		q := quantiles(s.ds)
+		fmt.Fprintf(&b, "%s p50 %s p99 %s (%d calls); ", s.name, q[0].Round(10*time.Microsecond), q[1].Round(10*time.Microsecond), len(s.ds))
+	}
+	return strings.TrimSuffix(b.String(), "; ")
 }
 
 func quantiles(ds []time.Duration) [2]time.Duration {
@@ -193,6 +202,55 @@ func quantiles(ds []time.Duration) [2]time.Duration {
 	slices.Sort(s)
 	at := func(q float64) time.Duration { return s[min(len(s)-1, int(q*float64(len(s))))] }
 	return [2]time.Duration{at(0.50), at(0.99)}
+}
+
+// freeAddr is a loopback address with a port nobody listened on just now.
+func freeAddr(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().String()
+}
+
+// histogramP99 reads the histogram name{op="op"} from each replica's
+// /metrics and returns the bucket bound under which 99% of the calls of
+// all of them fell, and the number of calls.
+func histogramP99(t *testing.T, addrs []string, name, op string) (float64, int) {
+	t.Helper()
+	buckets := map[float64]float64{} // le -> cumulative count, summed over replicas
+	var count float64
+	prefix := name + `_bucket{op="` + op + `",le="`
+	for _, addr := range addrs {
+		resp, err := http.Get("http://" + addr + "/metrics")
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := bufio.NewScanner(resp.Body)
+		for sc.Scan() {
+			line := sc.Text()
+			if rest, ok := strings.CutPrefix(line, prefix); ok {
+				le, val, _ := strings.Cut(rest, `"} `)
+				bound, _ := strconv.ParseFloat(le, 64)
+				n, _ := strconv.ParseFloat(val, 64)
+				buckets[bound] += n
+			}
+			if rest, ok := strings.CutPrefix(line, name+`_count{op="`+op+`"} `); ok {
+				n, _ := strconv.ParseFloat(rest, 64)
+				count += n
+			}
+		}
+		resp.Body.Close()
+	}
+	bounds := slices.Sorted(maps.Keys(buckets))
+	for _, b := range bounds {
+		if buckets[b] >= 0.99*count {
+			return b, int(count)
+		}
+	}
+	return math.Inf(1), int(count)
 }
 
 // Two `paperbot serve` processes on one Slack app (one socket each, the
@@ -208,7 +266,13 @@ func TestReplicasAnswerBurstOnce(t *testing.T) {
 	t.Cleanup(srv.Close)
 	srv.SetChannel(slacktest.DefaultChannel, slacktest.Channel{Member: true})
 	env := replicaEnv(srv, dbURL, 5*time.Second)
-	reps := []*replicaProc{startReplica(t, "a", env), startReplica(t, "b", env)}
+	var reps []*replicaProc
+	var addrs []string
+	for _, name := range []string{"a", "b"} {
+		addrs = append(addrs, freeAddr(t))
+		env["PAPERBOT_HTTP_ADDR"] = addrs[len(addrs)-1]
+		reps = append(reps, startReplica(t, name, env))
+	}
 	waitSockets(t, srv, 2)
 
 	probe := startLatencyProbe(t, dbURL)
@@ -216,7 +280,7 @@ func TestReplicasAnswerBurstOnce(t *testing.T) {
 	sent := sendMentions(t, srv, 200, "b")
 	waitAnsweredOnce(t, srv, dbURL, sent, 40*time.Second)
 	took := time.Since(start)
-	dedup, claims, n := probe.finish()
+	beside := probe.finish()
 
 	perConn := map[int]int{}
 	retries, elsewhere := 0, 0
@@ -253,6 +317,8 @@ func TestReplicasAnswerBurstOnce(t *testing.T) {
 		t.Errorf("%d retries, %d of them on the other socket: want at least 30, all on the other", retries, elsewhere)
 	}
 	t.Logf("200 mentions answered once each in %s: first deliveries per socket %v, %d retries on the other socket (%d after a lost ack)", took.Round(time.Millisecond), perConn, retries, lost)
-	t.Logf("beside the burst, %d probes: delivery claim+record p50 %s p99 %s; digest run claim p50 %s p99 %s",
-		n, dedup[0].Round(10*time.Microsecond), dedup[1].Round(10*time.Microsecond), claims[0].Round(10*time.Microsecond), claims[1].Round(10*time.Microsecond))
+	claimP99, claims := histogramP99(t, addrs, "paperbot_shared_dedup_seconds", "claim")
+	recordP99, records := histogramP99(t, addrs, "paperbot_shared_dedup_seconds", "record")
+	t.Logf("the replicas' own de-duplication (histogram bounds): claim p99 <= %gs (%d claims), record p99 <= %gs (%d records)", claimP99, claims, recordP99, records)
+	t.Logf("a client beside the burst: %s", beside)
 }
