@@ -64,6 +64,7 @@ func (e *envelope) frame() []byte {
 func (s *Server) pushLocked(env *envelope) string {
 	s.sock.envs[env.id] = env
 	if c := s.targetLocked(env); c != nil {
+		env.conn = c
 		s.enqueueFrameLocked(c, env)
 		c.poke()
 	} else {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"fmt"
 	"maps"
@@ -284,16 +285,25 @@ func TestReplicasAnswerBurstOnce(t *testing.T) {
 
 	perConn := map[int]int{}
 	retries, elsewhere := 0, 0
-	first := map[string]int{} // envelope ID -> socket of its first write
+	socket := map[string]map[int]int{} // first envelope ID -> attempt -> socket
 	for _, d := range srv.Deliveries() {
-		if d.Attempt == 0 {
-			first[d.EnvelopeID] = d.Connection
-			perConn[d.Connection]++
-			continue
+		first := cmp.Or(d.Original, d.EnvelopeID)
+		if socket[first] == nil {
+			socket[first] = map[int]int{}
 		}
-		retries++
-		if first[d.Original] != d.Connection {
-			elsewhere++
+		socket[first][d.Attempt] = d.Connection
+		if d.Attempt == 0 {
+			perConn[d.Connection]++
+		}
+	}
+	for _, attempts := range socket {
+		for n, conn := range attempts {
+			if n > 0 {
+				retries++
+				if conn != attempts[n-1] {
+					elsewhere++
+				}
+			}
 		}
 	}
 	lost := 0
