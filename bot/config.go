@@ -42,6 +42,10 @@ type Config struct {
 	// (default and minimum 10m); DedupMax bounds how many (default 100000).
 	DedupTTL time.Duration
 	DedupMax int
+	// SharedWait bounds how long a delivery waits for the shared
+	// de-duplicator (WithSharedDedup) while its database fails, retrying
+	// with backoff, before it is dropped unanswered (default 2m).
+	SharedWait time.Duration
 	// ClickWindow is how long identical clicks on the same button by the same
 	// user act only once (default 3s).
 	ClickWindow time.Duration
@@ -119,6 +123,7 @@ func (c Config) withDefaults() (Config, error) {
 	c.HTTPTimeout = orDefault(c.HTTPTimeout, 10*time.Second)
 	c.RequestTimeout = orDefault(c.RequestTimeout, time.Minute)
 	c.ClickWindow = orDefault(c.ClickWindow, 3*time.Second)
+	c.SharedWait = orDefault(c.SharedWait, 2*time.Minute)
 	c.DedupTTL = max(c.DedupTTL, 10*time.Minute)
 	if c.DedupMax <= 0 {
 		c.DedupMax = 100_000

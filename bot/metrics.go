@@ -18,7 +18,8 @@ type metrics struct {
 	errors         *prometheus.CounterVec   // by kind
 	reconnects     prometheus.Counter
 	rateLimitWaits prometheus.Counter
-	duplicates     *prometheus.CounterVec // by what was de-duplicated
+	duplicates     *prometheus.CounterVec   // by what was de-duplicated
+	shared         *prometheus.HistogramVec // shared de-duplicator calls that succeeded, by op
 	inFlight       prometheus.Gauge
 }
 
@@ -40,7 +41,7 @@ func newMetrics() *metrics {
 			Name: "paperbot_search_seconds", Help: "Index call latency, by operation.", Buckets: fast,
 		}, []string{"op"}),
 		errors: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "paperbot_errors_total", Help: "Errors, by kind (invalid, not found, internal, slack, render, ack).",
+			Name: "paperbot_errors_total", Help: "Errors, by kind (invalid, not found, internal, slack, render, ack, database).",
 		}, []string{"kind"}),
 		reconnects: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "paperbot_reconnects_total", Help: "Socket Mode reconnections after the first connection.",
@@ -51,12 +52,16 @@ func newMetrics() *metrics {
 		duplicates: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "paperbot_duplicates_total", Help: "Deliveries dropped as duplicates, by source.",
 		}, []string{"source"}),
+		shared: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name: "paperbot_shared_dedup_seconds", Help: "Latency of the replicas' shared de-duplication (the database), by op: claim or record. Failed calls count as errors of kind database.",
+			Buckets: []float64{.00025, .0005, .001, .002, .004, .008, .016, .032, .064, .128, .256, .512, 1, 2, 5},
+		}, []string{"op"}),
 		inFlight: prometheus.NewGauge(prometheus.GaugeOpts{
 			Name: "paperbot_requests_in_flight", Help: "Requests queued or being handled.",
 		}),
 	}
 	m.registry.MustRegister(m.envelopes, m.ackLatency, m.replyLatency, m.searchLatency, m.errors,
-		m.reconnects, m.rateLimitWaits, m.duplicates, m.inFlight,
+		m.reconnects, m.rateLimitWaits, m.duplicates, m.shared, m.inFlight,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }

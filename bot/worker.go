@@ -25,10 +25,10 @@ func (b *Bot) startWorkers(ctx context.Context) *sync.WaitGroup {
 // errors into friendly replies, deliver. A delivery that failed before
 // anything reached the user is forgotten by the de-duplicator, so Slack's
 // redelivery of the same event is processed again.
-func (b *Bot) process(ctx context.Context, req *Request) {
+func (b *Bot) process(parent context.Context, req *Request) {
 	defer b.metrics.inFlight.Dec()
-	ctx, cancel := context.WithTimeout(ctx, b.cfg.RequestTimeout)
-	defer cancel()
+	wctx, wcancel := context.WithTimeout(parent, b.cfg.RequestTimeout)
+	defer wcancel()
 	for {
 		res, wait := b.dedup.claim(req.dedup)
 		if res == claimed {
@@ -41,11 +41,20 @@ func (b *Bot) process(ctx context.Context, req *Request) {
 		}
 		select {
 		case <-wait:
-		case <-ctx.Done():
+		case <-wctx.Done():
 			return
 		}
 	}
-	if !b.claimShared(ctx, req) {
+	won, err := b.claimShared(parent, req)
+	if err != nil {
+		// Never answered without the shared claim: another replica may
+		// have Slack's retry of it.
+		b.dedup.finish(req.dedup, false)
+		b.log.Error("delivery dropped unanswered: shared de-duplication unavailable", "source", req.Source.String(),
+			"user", req.User, "channel", req.Channel, "err", err)
+		return
+	}
+	if !won {
 		// Another replica has it. Not remembered here: should that replica
 		// fail and release it, a later redelivery is answered.
 		b.dedup.finish(req.dedup, false)
@@ -53,6 +62,9 @@ func (b *Bot) process(ctx context.Context, req *Request) {
 		b.log.Debug("delivery handled by another replica dropped", "source", req.Source.String(), "user", req.User)
 		return
 	}
+	// The handling gets its whole time, however long the database took.
+	ctx, cancel := context.WithTimeout(parent, b.cfg.RequestTimeout)
+	defer cancel()
 	handled := false
 	defer func() {
 		b.finishShared(ctx, req, handled)

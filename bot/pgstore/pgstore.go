@@ -9,11 +9,13 @@
 package pgstore
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"net/url"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -50,8 +52,11 @@ func Open(ctx context.Context, rawURL string) (*Store, error) {
 		pool.Close()
 		var pe *pgconn.PgError
 		if errors.As(err, &pe) && pe.Code == "42501" { // insufficient_privilege
-			return nil, fmt.Errorf("database %s: user %q may not create paperbot's tables (%s): let it own the database or grant it CREATE on the schema, e.g. GRANT CREATE ON SCHEMA public TO %s",
-				where, cfg.ConnConfig.User, pe.Message, cfg.ConnConfig.User)
+			// The schema the tables go to: search_path's first, else public.
+			schema, _, _ := strings.Cut(cfg.ConnConfig.RuntimeParams["search_path"], ",")
+			schema = cmp.Or(strings.TrimSpace(schema), "public")
+			return nil, fmt.Errorf("database %s: user %q may not create paperbot's tables (%s): let it own the database or grant it CREATE on the schema, e.g. GRANT CREATE ON SCHEMA %s TO %s",
+				where, cfg.ConnConfig.User, pe.Message, schema, cfg.ConnConfig.User)
 		}
 		return nil, fmt.Errorf("database %s: preparing the tables: %s", where, pgMessage(err))
 	}

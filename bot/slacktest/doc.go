@@ -41,5 +41,10 @@
 // window), and WithRedelivery (Events API envelopes not acked in time are sent
 // again with retry_attempt incremented and the same event_id).
 //
+// Several sockets of one app (one per replica) share the envelopes under
+// WithSpread, as Slack spreads them: each to exactly one socket, a retry to
+// another; LoseAck drops an ack in transit so the envelope is retried, and
+// Deliveries records which socket got each envelope.
+//
 // All methods are safe for concurrent use.
 package slacktest

@@ -2,6 +2,7 @@ package slacktest
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"sort"
@@ -29,6 +30,8 @@ type envelope struct {
 	responseURL     string // token of the slash command's response_url
 	sentAt          time.Time
 	sends           int
+	conn            *wsConn // socket of the latest send; a retry avoids it under WithSpread
+	original        string  // envelope ID of the first attempt, on a retry
 	acked           bool
 	ack             Ack
 }
@@ -43,6 +46,7 @@ type Ack struct {
 	Latency    time.Duration   // ReceivedAt - SentAt (real clock)
 	Payload    json.RawMessage // nil when the ack carried none
 	Duplicate  bool            // the envelope had already been acked
+	Lost       bool            // dropped by LoseAck: the envelope stays unacknowledged
 	Err        string          // why Slack would refuse the payload (invalid_blocks, payload_too_large, ...)
 }
 
@@ -55,10 +59,12 @@ func (e *envelope) frame() []byte {
 	return b
 }
 
-// pushLocked registers env and sends it on the current socket, or queues it.
+// pushLocked registers env and sends it on the current socket (under
+// WithSpread, the next one in turn), or queues it.
 func (s *Server) pushLocked(env *envelope) string {
 	s.sock.envs[env.id] = env
-	if c := s.sock.current; c != nil {
+	if c := s.targetLocked(env); c != nil {
+		env.conn = c
 		s.enqueueFrameLocked(c, env)
 		c.poke()
 	} else {
@@ -73,9 +79,12 @@ func (s *Server) enqueueFrameLocked(c *wsConn, env *envelope) {
 }
 
 // markSentLocked stamps the send time and arms Slack-style redelivery.
-func (s *Server) markSentLocked(env *envelope, _ *wsConn) {
+func (s *Server) markSentLocked(env *envelope, c *wsConn) {
 	env.sentAt = time.Now()
 	env.sends++
+	env.conn = c
+	s.sock.deliveries = append(s.sock.deliveries, Delivery{EnvelopeID: env.id, Type: env.typ, Connection: c.n,
+		Attempt: env.retryAttempt, Reason: env.retryReason, Original: env.original, At: env.sentAt})
 	if env.typ != TypeEventsAPI || s.cfg.redeliverAfter <= 0 || env.retryAttempt >= s.cfg.redeliverMax {
 		return
 	}
@@ -95,7 +104,8 @@ func (s *Server) retryOfLocked(env *envelope) *envelope {
 	return &envelope{
 		id: envelopeID(), typ: env.typ, payload: env.payload,
 		retryAttempt: env.retryAttempt + 1, retryReason: "timeout",
-		acceptsResponse: env.acceptsResponse, responseURL: env.responseURL,
+		acceptsResponse: env.acceptsResponse, responseURL: env.responseURL, conn: env.conn,
+		original: cmp.Or(env.original, env.id),
 	}
 }
 
@@ -109,6 +119,12 @@ func (s *Server) recordAckLocked(id string, payload json.RawMessage, size int) {
 	env, ok := s.sock.envs[id]
 	if !ok {
 		a.Err = "unknown_envelope"
+		s.sock.acks = append(s.sock.acks, a)
+		return
+	}
+	if s.sock.lose[id] {
+		delete(s.sock.lose, id)
+		a.Type, a.Attempt, a.SentAt, a.Lost = env.typ, env.retryAttempt, env.sentAt, true
 		s.sock.acks = append(s.sock.acks, a)
 		return
 	}

@@ -25,6 +25,7 @@ type config struct {
 	pingInterval            time.Duration
 	redeliverAfter          time.Duration
 	redeliverMax            int
+	spread                  bool
 	lenientText             bool
 	responseURLUses         int
 	responseURLTTL          time.Duration

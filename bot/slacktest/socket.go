@@ -13,28 +13,33 @@ import (
 
 // socketState is the Socket Mode side of the server, guarded by Server.mu.
 type socketState struct {
-	tickets map[string]bool // unused apps.connections.open tickets
-	conns   map[*wsConn]bool
-	current *wsConn // receives new envelopes; nil while none is usable
-	opened  int     // sockets accepted so far
-	queue   []*envelope
-	envs    map[string]*envelope
-	acks    []Ack
-	gate    chan struct{} // non-nil while PauseConnections holds apps.connections.open
-	timers  []*time.Timer
-	wg      sync.WaitGroup
+	tickets    map[string]bool // unused apps.connections.open tickets
+	conns      map[*wsConn]bool
+	current    *wsConn         // receives new envelopes; nil while none is usable
+	opened     int             // sockets accepted so far
+	turn       int             // WithSpread: count of envelopes spread so far
+	lose       map[string]bool // envelope IDs whose next ack LoseAck drops
+	deliveries []Delivery
+	queue      []*envelope
+	envs       map[string]*envelope
+	acks       []Ack
+	gate       chan struct{} // non-nil while PauseConnections holds apps.connections.open
+	timers     []*time.Timer
+	wg         sync.WaitGroup
 }
 
 func (st *socketState) init() {
 	st.tickets = map[string]bool{}
 	st.conns = map[*wsConn]bool{}
 	st.envs = map[string]*envelope{}
+	st.lose = map[string]bool{}
 }
 
 // wsConn is one Socket Mode WebSocket. Frames are queued in pending and written
 // by a single writer goroutine, as gorilla/websocket requires.
 type wsConn struct {
 	ws       *websocket.Conn
+	n        int        // 1 for the first socket accepted, 2 for the next...
 	pending  []outFrame // guarded by Server.mu
 	wake     chan struct{}
 	done     chan struct{}
@@ -132,6 +137,7 @@ func (s *Server) serveSocket(w http.ResponseWriter, r *http.Request) {
 	}
 	s.sock.conns[c] = true
 	s.sock.opened++
+	c.n = s.sock.opened
 	s.sock.current = c
 	hello, _ := json.Marshal(map[string]any{
 		"type": "hello", "num_connections": len(s.sock.conns),

@@ -29,8 +29,9 @@ type Config struct {
 
 	DataDir string `env:"PAPERBOT_DATA_DIR" desc:"Directory for the persistent index and the subscription store; a build also spools the corpus here (about the size of the corpus files, removed when it ends). Empty: an in-memory index, and channel subscriptions are off (they need somewhere durable to live)."`
 	// DatabaseURL may hold a password: secret, so `paperbot config` masks it.
-	DatabaseURL string `env:"PAPERBOT_DATABASE_URL" secret:"true" desc:"PostgreSQL URL (postgres://USER:PASSWORD@HOST:PORT/DATABASE) for subscriptions, digest runs, reading lists, votes, thread contexts, looked-up links and the fetched papers, instead of the files in PAPERBOT_DATA_DIR; several replicas can share it, each keeping its index in a replica-N directory of its own there. Its tables are created or updated at start. A URL that is wrong, unreachable or whose user may not create tables stops start-up. Empty: the files in PAPERBOT_DATA_DIR."`
-	Corpus      string `env:"PAPERBOT_CORPUS" desc:"Comma-separated paper files or globs (seed text, JSON, JSON Lines, TSV). Empty: the embedded ICML 2025 seeds."`
+	DatabaseURL string        `env:"PAPERBOT_DATABASE_URL" secret:"true" desc:"PostgreSQL URL (postgres://USER:PASSWORD@HOST:PORT/DATABASE) for subscriptions, digest runs, reading lists, votes, thread contexts, looked-up links and the fetched papers, instead of the files in PAPERBOT_DATA_DIR; several replicas can share it, each keeping its index in a replica-N directory of its own there. Its tables are created or updated at start. A URL that is wrong, unreachable or whose user may not create tables stops start-up. Empty: the files in PAPERBOT_DATA_DIR."`
+	LeaseTTL    time.Duration `env:"PAPERBOT_LEASE_TTL" desc:"With PAPERBOT_DATABASE_URL, how long the replica running the fetcher and the digest scheduler keeps them after its last heartbeat (2s to 10m; heartbeats every quarter of it). When it is lost, another replica takes over within this and a quarter more."`
+	Corpus      string        `env:"PAPERBOT_CORPUS" desc:"Comma-separated paper files or globs (seed text, JSON, JSON Lines, TSV). Empty: the embedded ICML 2025 seeds."`
 
 	AllowShrink bool `env:"PAPERBOT_ALLOW_SHRINK" default:"false" desc:"Accept a re-index that loses more than 2% of the papers or skips records (otherwise the old index stays live). Like paperbot index --allow-shrink."`
 	MaxAbstract int  `env:"PAPERBOT_MAX_ABSTRACT" desc:"Most characters of an abstract indexed; longer ones are cut, with a warning. Each paper keeps at most 20 code links."`
@@ -52,6 +53,7 @@ type Config struct {
 	DigestSize      int           `env:"PAPERBOT_DIGEST_SIZE" desc:"Most papers in one digest (past 10 they continue in its thread)."`
 	DigestGrace     time.Duration `env:"PAPERBOT_DIGEST_GRACE" desc:"How late a digest missed during downtime may still be posted."`
 	DigestPostEmpty bool          `env:"PAPERBOT_DIGEST_POST_EMPTY" default:"false" desc:"Post a one-line 'nothing new today' instead of staying silent."`
+	DigestTick      time.Duration `env:"PAPERBOT_DIGEST_TICK" desc:"How often the digest scheduler looks for digests due (1s to 10m): a digest is posted at most this late."`
 	DigestNewDays   int           `env:"PAPERBOT_DIGEST_NEW_DAYS" desc:"With PAPERBOT_SOURCES, how many days back a new subscription's first digest reaches; later digests carry the papers first seen since the one before."`
 
 	Sources         string        `env:"PAPERBOT_SOURCES" desc:"Services to follow for new papers: entries separated by ';', each KIND:VALUE,VALUE with KIND arxiv (categories, e.g. arxiv:cs.LG,stat.ML), openreview (venue IDs, e.g. openreview:ICLR.cc/2026/Conference) or files (paths or globs, added to PAPERBOT_CORPUS). Needs PAPERBOT_DATA_DIR and PAPERBOT_CONTACT for arxiv and openreview."`
@@ -103,6 +105,12 @@ func (c Config) Validate() error {
 	}
 	if c.DigestGrace < 0 {
 		errs = append(errs, fmt.Errorf("PAPERBOT_DIGEST_GRACE must not be negative"))
+	}
+	if c.DigestTick < time.Second || c.DigestTick > 10*time.Minute {
+		errs = append(errs, fmt.Errorf("PAPERBOT_DIGEST_TICK must be between 1s and 10m"))
+	}
+	if c.LeaseTTL < 2*time.Second || c.LeaseTTL > 10*time.Minute {
+		errs = append(errs, fmt.Errorf("PAPERBOT_LEASE_TTL must be between 2s and 10m"))
 	}
 	if c.DigestNewDays < 1 || c.DigestNewDays > digest.MaxNewDays {
 		errs = append(errs, fmt.Errorf("PAPERBOT_DIGEST_NEW_DAYS must be between 1 and %d", digest.MaxNewDays))

@@ -9,6 +9,7 @@ import (
 
 	"github.com/paperbot/paperbot/bot"
 	"github.com/paperbot/paperbot/bot/digest"
+	"github.com/paperbot/paperbot/bot/lease"
 	"github.com/paperbot/paperbot/ingest/sources"
 	"github.com/paperbot/paperbot/search"
 )
@@ -94,6 +95,10 @@ func defaultOf(f reflect.StructField) string {
 		return strconv.Itoa(digest.DefaultPapers)
 	case "PAPERBOT_DIGEST_GRACE":
 		return shortDuration(digest.DefaultGrace)
+	case "PAPERBOT_DIGEST_TICK":
+		return shortDuration(digest.DefaultInterval)
+	case "PAPERBOT_LEASE_TTL":
+		return shortDuration(lease.TTL)
 	case "PAPERBOT_DIGEST_NEW_DAYS":
 		return strconv.Itoa(digest.DefaultNewDays)
 	case "PAPERBOT_ARXIV_URL":
@@ -128,6 +133,6 @@ func (c Config) botConfig() bot.Config {
 
 // digestConfig is the digest scheduler's part of the configuration.
 func (c Config) digestConfig() digest.Config {
-	return digest.Config{Papers: c.DigestSize, Grace: c.DigestGrace, PostNothingNew: c.DigestPostEmpty,
+	return digest.Config{Papers: c.DigestSize, Grace: c.DigestGrace, PostNothingNew: c.DigestPostEmpty, Interval: c.DigestTick,
 		Fresh: digest.Fresh{NewDays: c.DigestNewDays}}
 }

@@ -15,7 +15,7 @@ func TestConfigValidate(t *testing.T) {
 		return Config{APIURL: "https://slack.com/api/", HTTPAddr: "127.0.0.1:8080", LogLevel: "info",
 			LogFormat: "text", Workers: 8, ShutdownGrace: 1, DigestSize: 5, MaxAbstract: 20000,
 			DigestNewDays: 3, FetchAt: "00:30", FetchTZ: "America/New_York", Meaning: true, EmbeddingsBatch: 64, EmbeddingsTimeout: time.Second,
-			CatalogPoll: 15 * time.Second}
+			CatalogPoll: 15 * time.Second, DigestTick: 30 * time.Second, LeaseTTL: 20 * time.Second}
 	}
 	tests := []struct {
 		name    string
@@ -31,6 +31,8 @@ func TestConfigValidate(t *testing.T) {
 		{"bad format", func(c *Config) { c.LogFormat = "xml" }, "PAPERBOT_LOG_FORMAT"},
 		{"no workers", func(c *Config) { c.Workers = 0 }, "PAPERBOT_WORKERS"},
 		{"huge digest", func(c *Config) { c.DigestSize = 500 }, "PAPERBOT_DIGEST_SIZE"},
+		{"digest tick too short", func(c *Config) { c.DigestTick = time.Millisecond }, "PAPERBOT_DIGEST_TICK"},
+		{"lease shorter than its heartbeats can keep", func(c *Config) { c.LeaseTTL = time.Second }, "PAPERBOT_LEASE_TTL"},
 		{"sources", func(c *Config) {
 			c.Sources, c.DataDir, c.Contact = "arxiv:cs.LG,stat.ML; openreview:ICLR.cc/2026/Conference", "/data", "ops@example.org"
 		}, ""},

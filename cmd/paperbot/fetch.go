@@ -43,8 +43,8 @@ func runFetch(e *env, args []string) error {
 	defer db.Close()
 	// Under the replicas' fetcher lease: two fetchers would each take a
 	// paper new to both for a new paper.
-	r := lease.Runner{Store: db, Holder: lease.Holder(), Log: log}
-	held, err := db.TryLease(e.ctx, fetcherLease, r.Holder, lease.TTL)
+	r := lease.Runner{Store: db, Holder: lease.Holder(), TTL: cfg.LeaseTTL, Log: log}
+	held, err := db.TryLease(e.ctx, fetcherLease, r.Holder, cfg.LeaseTTL)
 	if err != nil {
 		return err
 	}

@@ -187,11 +187,11 @@ func runServe(e *env, args []string) error {
 				}
 			}
 		}
-		loops = append(loops, onOneReplica(db, log, fetcherLease, func(ctx context.Context) error { return fd.loop(ctx, cfg, apply, log) }))
+		loops = append(loops, onOneReplica(db, cfg.LeaseTTL, log, fetcherLease, func(ctx context.Context) error { return fd.loop(ctx, cfg, apply, log) }))
 	}
 	if sched != nil && db != nil {
 		s := sched
-		loops = append(loops, onOneReplica(db, log, "digest-scheduler", func(ctx context.Context) error {
+		loops = append(loops, onOneReplica(db, cfg.LeaseTTL, log, "digest-scheduler", func(ctx context.Context) error {
 			if err := s.Run(ctx); err != nil && !errors.Is(err, context.Canceled) {
 				return fmt.Errorf("digest scheduler: %w", err)
 			}
@@ -210,12 +210,13 @@ func runServe(e *env, args []string) error {
 }
 
 // onOneReplica runs job under the lease name in the database, so that one
-// replica at a time runs it; without a database, job itself.
-func onOneReplica(db *pgstore.Store, log *slog.Logger, name string, job func(context.Context) error) func(context.Context) error {
+// replica at a time runs it, under a lease of ttl; without a database, job
+// itself.
+func onOneReplica(db *pgstore.Store, ttl time.Duration, log *slog.Logger, name string, job func(context.Context) error) func(context.Context) error {
 	if db == nil {
 		return job
 	}
-	r := lease.Runner{Store: db, Holder: lease.Holder(), Log: log}
+	r := lease.Runner{Store: db, Holder: lease.Holder(), TTL: ttl, Log: log}
 	return func(ctx context.Context) error { return r.Run(ctx, name, job) }
 }
 
