@@ -164,7 +164,8 @@ func (c *Client) Probe(ctx context.Context) (int, error) {
 }
 
 // Embed returns a vector per text, sending BatchSize texts a request.
-// Errors are *Error values of the kinds above, or ctx's error.
+// Errors are *Error values of the kinds above, or ctx's error; when ctx
+// ends while retrying, both (errors.Is matches either).
 func (c *Client) Embed(ctx context.Context, texts []string) ([][]float32, error) {
 	out := make([][]float32, len(texts))
 	var batch []string
@@ -214,14 +215,21 @@ func (c *Client) Embed(ctx context.Context, texts []string) ([][]float32, error)
 
 // request embeds one batch, trying again on network errors, 429 and 5xx.
 func (c *Client) request(ctx context.Context, batch []string) ([][]float32, error) {
+	// last is the previous attempt's error: when the caller's deadline ends
+	// while retrying, it says why (unreachable, busy), not just "deadline".
+	var last error
 	for attempt := 0; ; attempt++ {
 		vecs, retryAfter, err := c.try(ctx, batch)
 		if err == nil {
 			return vecs, nil
 		}
 		if ctx.Err() != nil {
+			if last != nil {
+				return nil, fmt.Errorf("%w (gave up: %w)", last, ctx.Err())
+			}
 			return nil, ctx.Err()
 		}
+		last = err
 		if !retryable(err) || attempt >= c.cfg.Retries {
 			return nil, err
 		}
@@ -230,7 +238,7 @@ func (c *Client) request(ctx context.Context, batch []string) ([][]float32, erro
 			d = backoff(c.cfg.Backoff, attempt)
 		}
 		if werr := c.wait(ctx, min(d, maxRetryAfter)); werr != nil {
-			return nil, werr
+			return nil, fmt.Errorf("%w (gave up: %w)", err, werr)
 		}
 	}
 }
