@@ -14,7 +14,6 @@ import (
 	"github.com/paperbot/paperbot/bot"
 	"github.com/paperbot/paperbot/bot/boltstore"
 	"github.com/paperbot/paperbot/bot/digest"
-	"github.com/paperbot/paperbot/bot/pgstore"
 	"github.com/paperbot/paperbot/search"
 )
 
@@ -157,16 +156,12 @@ func runDigest(e *env, args []string) error {
 	if e.live != nil {
 		store, ix = e.live.state, e.live.ix
 	} else if e.cfg.DatabaseURL != "" {
-		// The replicas' shared state: read it without applying migrations.
-		db, err := pgstore.OpenForReading(e.ctx, e.cfg.DatabaseURL)
-		if err != nil {
-			return err // says what is wrong with the URL, never its password
-		}
-		defer db.Close()
-		h, err := db.Inspect(e.ctx)
+		// The replicas' shared state, read without applying migrations.
+		db, h, err := inspectDatabase(e)
 		if err != nil {
 			return err
 		}
+		defer db.Close()
 		if h.Schema == 0 {
 			return noSubscriptionsYet(e, channelID, *asJSON, "no tables yet: paperbot serve creates them")
 		}

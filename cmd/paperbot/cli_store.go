@@ -99,17 +99,28 @@ func storeInDatabase(e *env, command string) error {
 	if command != "check" {
 		return usagef("the state is in PostgreSQL (PAPERBOT_DATABASE_URL), where store %s does not apply: %s", command, databaseAdvice[command])
 	}
-	db, err := pgstore.OpenForReading(e.ctx, e.cfg.DatabaseURL)
-	if err != nil {
-		return err // says what is wrong with the URL, never its password
-	}
-	defer db.Close()
-	h, err := db.Inspect(e.ctx)
+	db, h, err := inspectDatabase(e)
 	if err != nil {
 		return err
 	}
+	defer db.Close()
 	fmt.Fprintf(e.stdout, "database %s: sound, %s\n", db.Where(), h)
 	return nil
+}
+
+// inspectDatabase opens PAPERBOT_DATABASE_URL without applying migrations,
+// for the commands that only look, and reads its schema version and counts.
+func inspectDatabase(e *env) (*pgstore.Store, pgstore.Health, error) {
+	db, err := pgstore.OpenForReading(e.ctx, e.cfg.DatabaseURL)
+	if err != nil {
+		return nil, pgstore.Health{}, err // says what is wrong with the URL, never its password
+	}
+	h, err := db.Inspect(e.ctx)
+	if err != nil {
+		db.Close()
+		return nil, h, err
+	}
+	return db, h, nil
 }
 
 // databaseAdvice says how to do in PostgreSQL what the file commands do.

@@ -36,25 +36,33 @@ func TestServeRefusesUnusableDatabase(t *testing.T) {
 		{"malformed", "postgress://paperbot:s3cret@db/paperbot", "PAPERBOT_DATABASE_URL is not a PostgreSQL URL"},
 		{"unreachable", "postgres://paperbot:s3cret@127.0.0.1:" + port + "/paperbot?sslmode=disable", "cannot reach PostgreSQL at 127.0.0.1:" + port + "/paperbot"},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			srv := slacktest.NewServer()
-			defer srv.Close()
-			slackEnv(t, srv)
-			t.Setenv("PAPERBOT_DATABASE_URL", tc.url)
-			// Bounded: a serve that ignored the database would run on.
-			ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
-			defer cancel()
-			code, _, errOut := runCmd(t, ctx, "serve")
-			if code == exitOK || !strings.Contains(errOut, tc.want) {
-				t.Fatalf("exit %d, %q: want a refusal saying %q", code, errOut, tc.want)
-			}
-			if strings.Contains(errOut, "s3cret") {
-				t.Fatalf("the password reached stderr: %q", errOut)
-			}
-			if srv.Connections() != 0 {
-				t.Error("connected to Slack with an unusable database")
-			}
-		})
+		t.Run(tc.name, func(t *testing.T) { serveRefusesDatabase(t, tc.url, tc.want) })
+	}
+}
+
+// serveRefusesDatabase runs serve with the database url and fails the test
+// unless start-up stops before Slack with one line saying want, without
+// the password.
+func serveRefusesDatabase(t *testing.T, url, want string) {
+	t.Helper()
+	srv := slacktest.NewServer()
+	defer srv.Close()
+	slackEnv(t, srv)
+	t.Setenv("PAPERBOT_DATABASE_URL", url)
+	// Bounded: a serve that ignored the database would run on.
+	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
+	defer cancel()
+	code, _, errOut := runCmd(t, ctx, "serve")
+	line := strings.TrimSpace(errOut)
+	if code == exitOK || strings.Contains(line, "\n") || !strings.Contains(line, want) {
+		t.Fatalf("exit %d, %q: want a refusal in one line saying %q", code, errOut, want)
+	}
+	t.Log(line)
+	if strings.Contains(errOut, "s3cret") {
+		t.Fatalf("the password reached stderr: %q", errOut)
+	}
+	if srv.Connections() != 0 {
+		t.Error("connected to Slack with a database it may not use")
 	}
 }
 
