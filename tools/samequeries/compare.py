@@ -20,9 +20,11 @@ def outcomes(path):
     offs = d.get("off_domain") or []
     if isinstance(offs, dict):
         offs = [offs]
-    for o in offs:
+    for n, o in enumerate(offs):
+        # Names may hold the dump's own path: key on the set's place and basename.
+        name = "%d:%s" % (n, pathlib.PurePath(o["name"]).name)
         for i, q in enumerate(o.get("per_query") or []):
-            rows["off:%s:%d" % (o["name"], i)] = (q["text"], q.get("top"), q.get("no_match"),
+            rows["off:%s:%d" % (name, i)] = (q["text"], q.get("top"), q.get("no_match"),
                                                   None, round(q.get("confidence", 0), 4), q.get("error"))
     return rows
 
