@@ -12,6 +12,7 @@ import (
 	bq "github.com/blevesearch/bleve/v2/search/query"
 
 	"github.com/paperbot/paperbot/search/corpus"
+	"github.com/paperbot/paperbot/search/snippet"
 )
 
 const (
@@ -738,7 +739,7 @@ func (s *state) result(c candidate, topRank float64, mt *matcher, wantAnswer boo
 		r.Meaning = c.cos
 	}
 	if len(groups) == 0 {
-		r.Snippet = makeSnippet(p.Abstract, nil, span{})
+		r.Snippet = snippet.Make[hit](p.Abstract, nil, span{})
 		return r
 	}
 	m := c.m
@@ -763,7 +764,7 @@ func (s *state) result(c candidate, topRank float64, mt *matcher, wantAnswer boo
 			r.Answer = p.Abstract[sents[best].Start:sents[best].End]
 		}
 	}
-	r.Snippet = makeSnippet(p.Abstract, m.abstract, focus)
+	r.Snippet = snippet.Make(p.Abstract, m.abstract, focus)
 	return r
 }
 

@@ -62,6 +62,9 @@ type hit struct {
 	exact      bool // what the user typed, not an association
 }
 
+// Bounds is h's byte range, for snippet.Make.
+func (h hit) Bounds() (start, end int) { return h.start, h.end }
+
 // docMatch says how a paper matches a query's groups.
 type docMatch struct {
 	credit  []float64 // per group: best credit anywhere (title, abstract, authors)
