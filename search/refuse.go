@@ -31,7 +31,7 @@ type verdict struct {
 
 // refuse is the third stage: it says how sure the ranking is (confidence)
 // and whether to refuse it, from the best papers' match of the words, the
-// query's fit to the corpus's field (rank_domain.go) and the papers'
+// query's fit to the corpus's field (refuse_domain.go) and the papers'
 // meaning (meaning.go).
 func (s *state) refuse(r ranked) (v verdict) {
 	cands, groups := r.cands, r.groups
