@@ -19,7 +19,7 @@ type found struct {
 	// when loose, or into shorter long forms when no paper writes a long
 	// one whole.
 	groups []group
-	cands  []candidate // bleve's best, at least Tuning.Rerank of them
+	cands  []candidate // bleve's best, up to max(need, Tuning.Rerank) of them
 	// apart are papers with a long form's words apart, to rank below
 	// cands when fewer than a page have it whole.
 	apart []candidate
@@ -36,7 +36,7 @@ type found struct {
 // papers for q (text as typed). A query that pastes one paper's own link
 // is answered here, with that paper, as linked; a query with nothing to
 // search for is an *Error of kind Invalid.
-func (s *state) candidates(ctx context.Context, text string, q *parsedQuery, need int) (f found, linked *Results, err error) {
+func (s *state) candidates(ctx context.Context, text string, q *parsedQuery, need int) (found, *Results, error) {
 	groups := s.textGroups(q)
 	linked, unheld, err := s.pastedLink(ctx, q, groups)
 	if err != nil || linked != nil {

@@ -48,10 +48,11 @@ func page(r Request) (limit, offset int, err error) {
 }
 
 // search runs a parsed query through the stages, each in its own file:
-// candidates (candidates.go) → re-rank (rank.go) → refuse (refuse.go) →
-// answer (answer.go) → snippet (package snippet). Each stage takes the
-// one before's output as a value; the running total of matching papers
-// goes along, since every stage may add papers or drop them.
+// candidates (candidates.go, out: found) → re-rank (rank.go, out: ranked)
+// → refuse (refuse.go, out: verdict) → answer (answer.go, out: Results) →
+// snippet (package snippet, one per Result). Each stage takes the one
+// before's output as a value; the running total of matching papers goes
+// along, since every stage may add papers or drop them.
 func (s *state) search(ctx context.Context, text string, q *parsedQuery, limit, offset int) (*Results, error) {
 	f, linked, err := s.candidates(ctx, text, q, offset+limit)
 	if err != nil || linked != nil {
