@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"slices"
+	"strings"
 )
 
 // ranked is the re-rank stage's output: the candidates in their final
@@ -101,6 +102,35 @@ func (s *state) scoreCandidate(c *candidate, mt *matcher, qg *queryGrams) {
 	if s.tune.Grams > 0 {
 		c.rank += s.tune.Grams * s.gramScore(c.doc, qg)
 	}
+}
+
+// mergeRanked merges re-scored papers into cands' re-scored head (its first
+// n), in rank order; the papers below the head keep following it.
+func mergeRanked(cands, more []candidate, n int) []candidate {
+	if len(more) == 0 {
+		return cands
+	}
+	n = min(n, len(cands))
+	head := append(slices.Clip(cands[:n]), more...)
+	sortByRank(head)
+	out := append(head, cands[n:]...)
+	for i := len(head); i < len(out); i++ {
+		out[i].rank = out[i-1].rank * 0.99
+	}
+	return out
+}
+
+// sortByRank orders candidates by rank, best first, ties by ID.
+func sortByRank(cs []candidate) {
+	slices.SortStableFunc(cs, func(a, b candidate) int {
+		switch {
+		case a.rank > b.rank:
+			return -1
+		case a.rank < b.rank:
+			return 1
+		}
+		return strings.Compare(a.doc.ID, b.doc.ID)
+	})
 }
 
 // withoutUnmatched drops the re-ranked candidates that have none of the
