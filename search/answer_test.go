@@ -57,38 +57,6 @@ func TestBestSentence(t *testing.T) {
 	}
 }
 
-func TestMakeSnippet(t *testing.T) {
-	long := "Intro sentence that goes on for a while to fill space and then some more words here. " +
-		"The middle sentence mentions KV cache compression, which is what we look for. " +
-		"Afterwards there is a long tail of text that should be cut somewhere because snippets are short and " +
-		"the abstract keeps going with details about experiments, datasets and baselines, well beyond the limit. " +
-		"Then it lists more results, ablations and limitations, and a link to the code, all of which the snippet drops."
-	kv := strings.Index(long, "KV")
-	cache := strings.Index(long, "cache")
-	hits := []hit{{group: 0, credit: 1, start: kv, end: kv + 2}, {group: 1, credit: 1, start: cache, end: cache + 5}}
-	sents := sentences(long)
-	sn := makeSnippet(long, hits, sents[1])
-
-	if got := sn.Marked("[", "]"); !strings.Contains(got, "[KV] [cache] compression") {
-		t.Errorf("snippet %q lacks marked terms", got)
-	}
-	if !sn[0].Mark && sn[0].Text != "…" {
-		t.Errorf("snippet starts mid-text without an ellipsis: %q", sn[0].Text)
-	}
-	if sn[len(sn)-1].Text != "…" {
-		t.Errorf("cut snippet does not end with an ellipsis: %q", sn.String())
-	}
-	if n := len(sn.String()); n > snippetLen+40 {
-		t.Errorf("snippet is %d bytes, want about %d", n, snippetLen)
-	}
-	if got := makeSnippet("Short abstract.", nil, span{}); got.String() != "Short abstract." {
-		t.Errorf("short text snippet %q", got.String())
-	}
-	if got := makeSnippet("", nil, span{}); got != nil {
-		t.Errorf("empty text snippet %q", got.String())
-	}
-}
-
 // "How much faster ...?" asks for a number: the answer is the sentence
 // that has it, not the one that describes the method.
 func TestQuantityQuestionAnsweredWithTheNumber(t *testing.T) {

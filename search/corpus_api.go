@@ -1,6 +1,10 @@
 // Package search loads paper corpora (through package search/corpus),
 // indexes them with bleve and answers queries and questions over them. It
 // imports only bleve, search/corpus, fault and the standard library.
+//
+// A query runs through stages, each in a file of its own: Index.Search
+// (search.go) lists them, candidates.go → rank.go → refuse.go → answer.go
+// → package search/snippet.
 package search
 
 import (

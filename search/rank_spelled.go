@@ -89,32 +89,3 @@ func unclipped(w string) string {
 func spellsCamelPart(w string) bool {
 	return utf8.RuneCountInString(w) >= 4 && lettersOnly(w)
 }
-
-// mergeRanked merges re-scored papers into cands' re-scored head (its first
-// n), in rank order; the papers below the head keep following it.
-func mergeRanked(cands, more []candidate, n int) []candidate {
-	if len(more) == 0 {
-		return cands
-	}
-	n = min(n, len(cands))
-	head := append(slices.Clip(cands[:n]), more...)
-	sortByRank(head)
-	out := append(head, cands[n:]...)
-	for i := len(head); i < len(out); i++ {
-		out[i].rank = out[i-1].rank * 0.99
-	}
-	return out
-}
-
-// sortByRank orders candidates by rank, best first, ties by ID.
-func sortByRank(cs []candidate) {
-	slices.SortStableFunc(cs, func(a, b candidate) int {
-		switch {
-		case a.rank > b.rank:
-			return -1
-		case a.rank < b.rank:
-			return 1
-		}
-		return strings.Compare(a.doc.ID, b.doc.ID)
-	})
-}

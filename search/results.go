@@ -1,9 +1,9 @@
 package search
 
 import (
-	"encoding/json"
-	"strings"
 	"time"
+
+	"github.com/paperbot/paperbot/search/snippet"
 )
 
 // Request is a search over the index.
@@ -78,32 +78,11 @@ type Result struct {
 }
 
 // Span is a piece of a Snippet; Mark is true for a highlighted query term.
-type Span struct {
-	Text string
-	Mark bool
-}
+type Span = snippet.Span
 
-// Snippet is text with highlighted spans. It marshals to JSON as one string
-// with highlights wrapped in "**".
-type Snippet []Span
-
-// Marked joins the spans, wrapping marked ones in open and close.
-func (s Snippet) Marked(open, close string) string {
-	var b strings.Builder
-	for _, sp := range s {
-		if sp.Mark {
-			b.WriteString(open + sp.Text + close)
-		} else {
-			b.WriteString(sp.Text)
-		}
-	}
-	return b.String()
-}
-
-// String returns the plain text without marks.
-func (s Snippet) String() string { return s.Marked("", "") }
-
-func (s Snippet) MarshalJSON() ([]byte, error) { return json.Marshal(s.Marked("**", "**")) }
+// Snippet is text with highlighted spans (snippet.Make cuts it). It marshals
+// to JSON as one string with highlights wrapped in "**".
+type Snippet = snippet.Snippet
 
 // Stats describes an index's corpus.
 type Stats struct {

@@ -16,7 +16,7 @@ type Tuning struct {
 	// Refuse: below this confidence the search says nothing is relevant.
 	Refuse float64
 	// Domain weighs the query's domain fit (how typical of the corpus its
-	// words are, against general English: rank_domain.go) into the
+	// words are, against general English: refuse_domain.go) into the
 	// confidence. Domain and Refuse are fitted together by
 	// paperbot eval --split train --fit-refusal. Since bleve ranks with
 	// the lengths newRankStats gives it, the fit prints domain 0.06 and
