@@ -3,6 +3,8 @@ package search
 import (
 	"strings"
 	"unicode"
+
+	"github.com/paperbot/paperbot/search/lexicon"
 )
 
 // Requests say in words what is not their topic: who asks and what they are
@@ -13,9 +15,7 @@ import (
 
 // quantityWords after "how" ask for a number: "how much faster", "how many
 // parameters", "how well does it do".
-var quantityWords = map[string]bool{"much": true, "many": true, "fast": true, "large": true,
-	"big": true, "small": true, "long": true, "often": true, "well": true, "accurate": true,
-	"quickly": true, "far": true}
+var quantityWords = lexicon.Words("quantity", "after-how")
 
 // asksQuantity reports whether s asks how much or how many.
 func asksQuantity(s string) bool {
@@ -43,14 +43,11 @@ func asksDefinition(s string) bool {
 // askers are who a question asks about when they follow its verb ("how are
 // people evaluating code generation", "what do researchers use for ...");
 // the question is about what they do.
-var askers = map[string]bool{"people": true, "researchers": true, "practitioners": true, "others": true}
+var askers = lexicon.Words("frame", "after-auxiliary")
 
-var firstPerson = map[string]bool{"i'm": true, "im": true, "i’m": true, "we're": true, "we’re": true, "am": true}
+var firstPerson = lexicon.Words("context", "before-ing")
 
-var auxiliaries = map[string]bool{
-	"do": true, "does": true, "did": true, "are": true, "is": true, "were": true, "was": true,
-	"have": true, "has": true, "would": true, "should": true, "could": true, "can": true, "will": true,
-}
+var auxiliaries = lexicon.Words("context", "auxiliary")
 
 // withoutAskersAndTimes drops from a question the askers after its verb,
 // what the asker is doing ("I'm writing ..."), "point me (to)", "learn

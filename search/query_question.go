@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/paperbot/paperbot/search/lexicon"
 )
 
 // Natural-language questions ("which paper rediscovers the Kramers-Wannier
@@ -12,46 +14,16 @@ import (
 // that only shape the question.
 
 // questionStarts are first words that make a query a question.
-var questionStarts = map[string]bool{
-	"which": true, "what": true, "who": true, "whom": true, "whose": true, "how": true,
-	"why": true, "where": true, "when": true, "is": true, "are": true, "does": true,
-	"do": true, "did": true, "can": true, "could": true, "any": true, "find": true,
-	"show": true, "list": true, "give": true, "tell": true, "has": true, "have": true,
-	"recommend": true, "suggest": true,
-	// Asking around: "curious whether anyone has seen work on ...", "would
-	// love pointers to ...", "trying to find ...", "suggestions for ...".
-	"curious": true, "wondering": true, "trying": true, "would": true, "suggestions": true,
-	"recommendations": true, "interested": true, "anyone": true, "anybody": true, "someone": true,
-	"somebody": true, "folks": true, "guys": true, "everyone": true,
-	// Requests and greetings: "I'm looking for ...", "hi! any work on ...".
-	"i": true, "i'm": true, "im": true, "we": true, "we're": true, "looking": true,
-	"i'd": true, "i've": true, "i'll": true, "we'd": true, "we've": true,
-	"searching": true, "need": true, "want": true, "please": true, "got": true,
-	// Imperatives: "explain flash attention", "compare DPO and PPO".
-	"explain": true, "describe": true, "summarize": true, "summarise": true, "compare": true,
-	"search": true,
-	// "ways to detect AI-generated images" asks how.
-	"ways": true,
-	// Asking for the best or the newest: "top papers on LLM reasoning".
-	"top": true, "good": true, "best": true, "latest": true, "recent": true, "classic": true,
-	"seminal": true, "influential": true, "popular": true, "trending": true,
-	"what's": true, "whats": true, "who's": true, "how's": true, "where's": true,
-	// Asking in chat: "gimme something on …", "share a paper about …",
-	// "gonna need refs on …", "heard of any work on …".
-	"gimme": true, "share": true, "send": true, "pls": true, "plz": true, "gonna": true, "heard": true,
-}
+var questionStarts = lexicon.Words("question", "first-word")
 
 // greetings open a message to the bot; only as its first word, since "hi"
 // is also a word of the papers ("Ly6C hi monocytes").
-var greetings = map[string]bool{"hi": true, "hello": true, "hey": true, "yo": true, "hiya": true, "heya": true, "howdy": true, "morning": true,
-	// Chat openers: "fyi need refs on ...", "btw any work on ...".
-	"fyi": true, "btw": true, "til": true, "iirc": true, "hmm": true, "hmmm": true, "tbh": true, "afaik": true,
-	"ok": true, "okay": true, "alright": true, "oh": true, "um": true, "umm": true, "sorry": true, "lol": true, "haha": true}
+var greetings = lexicon.Words("frame", "opening")
 
 // botNames address the bot by name at the start of a message, typed
 // without Slack's mention markup ("hey paperbot, ...", "@paperbot what
 // is ..."): no paper is about the bot.
-var botNames = map[string]bool{"paperbot": true}
+var botNames = lexicon.Words("frame", "bot-name")
 
 // openingWords is how many of words open a message to the bot rather than
 // ask: a greeting and whom it greets ("hey paperbot,", "hi all,", "hello
@@ -73,7 +45,7 @@ func openingWords(words []string) int {
 
 // questionOpeners say what kind of question follows: "quick q: …", "dumb
 // question but how does …".
-var questionOpeners = map[string]bool{"quick": true, "dumb": true, "stupid": true, "silly": true, "naive": true, "random": true}
+var questionOpeners = lexicon.Words("frame", "before-q")
 
 // opensMessage reports whether words[i], in a run of such words at the
 // start, opens the message: a greeting ("ok so what do we have on …", "hi
@@ -113,11 +85,7 @@ func opensMessage(words []string, i int) bool {
 // chatLabels open a message with a colon to say what it is ("Q: what is
 // grokking?", "re: kv cache"); like greetings, only first, since a title's
 // first words end with a colon too ("Mamba: linear-time ...").
-var chatLabels = map[string]bool{
-	"q": true, "question": true, "re": true, "fwd": true, "fw": true, "update": true,
-	"fyi": true, "ps": true, "note": true, "edit": true, "context": true, "ask": true,
-	"request": true, "query": true, "topic": true, "tldr": true, "tl;dr": true, "eli5": true,
-}
+var chatLabels = lexicon.Words("frame", "label")
 
 // isChatLabel reports whether the typed word w is a chat label with its
 // colon.
@@ -163,73 +131,28 @@ func isQuestion(s string) bool {
 // requestNouns open a request when a linking word follows: "refs on X",
 // "work on X", "papers showing X", "papers comparing X and Y". Alone they
 // may be a topic ("work stealing", "literature-based discovery").
-var requestNouns = map[string]bool{
-	"paper": true, "papers": true, "article": true, "articles": true, "work": true,
-	"works": true, "refs": true, "ref": true, "references": true, "reading": true,
-	"readings": true, "literature": true, "pointers": true, "resources": true,
-	"anything": true, "something": true, "stuff": true, "research": true,
-	// "any lit on …", "good reads on …", "a citation for …".
-	"lit": true, "reads": true, "citation": true, "citations": true,
-}
+var requestNouns = lexicon.Words("frame", "before-link")
 
-var requestLinks = map[string]bool{
-	"on": true, "about": true, "for": true, "regarding": true, "re": true, "that": true, "to": true,
-	"which": true, "where": true, "showing": true, "proving": true, "proposing": true,
-	"list": true, "lists": true, "using": true, "applying": true, "comparing": true,
-}
+var requestLinks = lexicon.Words("frame", "after-request")
 
 // requestArticles may open a request before its noun: "the paper that ...",
 // "that paper showing ..." (one the asker has read).
-var requestArticles = map[string]bool{"the": true, "a": true, "an": true, "some": true, "that": true, "this": true, "those": true, "these": true}
+var requestArticles = lexicon.Words("context", "before-request")
 
 // metaWords never say what a paper is about: they are dropped from free text
 // (quoted phrases keep them).
-var metaWords = map[string]bool{
-	"which": true, "what": true, "who": true, "whom": true, "whose": true, "where": true,
-	"when": true, "why": true, "how": true, "any": true, "anything": true, "anyone": true,
-	"paper": true, "papers": true, "article": true, "articles": true, "publication": true,
-	"publications": true, "please": true, "find": true, "show": true, "list": true,
-	"tell": true, "give": true, "me": true, "there": true, "whether": true, "also": true,
-	"via": true, "such": true, "like": true, "kind": true, "what's": true, "whats": true,
-	"who's": true, "how's": true, "where's": true,
-	// "a good intro to normalizing flows" asks for the topic explained.
-	"intro": true, "introduction": true,
-	// "RNNs vs transformers" asks about both, not about titles with "vs".
-	"vs": true, "versus": true,
-	// Thanks: Slack messages are written to people, who ask "got anything
-	// on ...?", "anyone got refs for ...?".
-	"thanks": true, "thank": true, "thx": true, "got": true,
-	// Chat shorthand: "can u find stuff on ...", "any recs for ...",
-	// "smth about ...", "... asap", "good morning! ...".
-	"u": true, "ya": true, "smth": true, "sth": true, "asap": true, "recs": true, "morning": true,
-	"fyi": true, "lmk": true, "iirc": true, "btw": true, "tbh": true, "afaik": true, "til": true,
-	"hmm": true, "hmmm": true, "abt": true, "gimme": true, "sorry": true, "gonna": true, "wanna": true, "lol": true, "haha": true, "stuff": true,
-	"eli5": true, "rn": true,
-	"pls": true, "plz": true, "cheers": true, "folks": true, "guys": true, "everyone": true,
-	// Asking for something to cite or a summary: "refs on ...", "tl;dr of ...".
-	"refs": true, "ref": true, "tl;dr": true, "tldr": true,
-	"ideally": true, "preferably": true,
-	// Whose word it is: "the main limitation of RLHF according to recent
-	// work" matched papers that say "according".
-	"according": true,
-	// A preposition bleve's stop list lacks, which opens many titles
-	// ("Towards Understanding …"): "reward models are biased towards
-	// length" ranked a paper on inductive bias first.
-	"towards": true, "toward": true,
-	// "pros and cons of sparse attention", "tips for training GANs".
-	"pros": true, "cons": true, "tips": true,
-}
+var metaWords = lexicon.Words("frame", "anywhere")
 
 // recencyWords ask for the newest papers ("latest papers by Sergey Levine",
 // "newest GNN papers"): results are ordered by year (parsedQuery.newest),
 // and, like meta words, they are not searched, no abstract being about
 // being recent.
-var recencyWords = map[string]bool{"recent": true, "recently": true, "latest": true, "newest": true}
+var recencyWords = lexicon.Words("newest", "anywhere")
 
 // newAskers before "new" ask what is new: "what's new in protein
 // structure prediction?", "anything new on diffusion LMs?". Alone, "new"
 // is a word of the papers ("a new benchmark").
-var newAskers = map[string]bool{"what's": true, "what’s": true, "whats": true, "anything": true, "something": true}
+var newAskers = lexicon.Words("context", "before-new")
 
 // asksNewest reports whether text asks for the newest papers: a word of
 // recency typed outside quotes, or "what's new".
@@ -254,87 +177,7 @@ func whatsNewAt(text []clause, i int) bool {
 
 // questionWords are also dropped, but only from questions, where they frame
 // the question ("which papers make ... faster", "does any paper propose ...").
-var questionWords = map[string]bool{
-	"propose": true, "proposes": true, "proposed": true, "present": true, "presents": true,
-	"introduce": true, "introduces": true, "introduced": true, "introducing": true, "study": true, "studies": true, "studied": true,
-	"describe": true, "describes": true, "discuss": true, "discusses": true, "make": true,
-	"makes": true, "making": true, "use": true, "uses": true, "using": true, "get": true,
-	"apply": true, "applies": true, "applying": true,
-	"gets": true, "talk": true, "talks": true, "mention": true, "mentions": true,
-	"exist": true, "exists": true, "know": true, "looking": true, "look": true,
-	"want": true, "need": true, "work": true, "works": true, "someone": true,
-	"something": true, "way": true, "ways": true, "explain": true, "explains": true,
-	"deal": true, "deals": true, "try": true, "tries": true, "shows": true,
-	"publish": true, "publishes": true, "published": true, "write": true, "writes": true,
-	"wrote": true, "written": true, "authored": true, "can": true, "could": true,
-	"would": true, "should": true, "might": true, "recommend": true, "suggest": true,
-	"searching": true, "search": true, "summarize": true, "summarise": true,
-	// Who asks and how: "I was wondering if ...", "would love pointers to ...".
-	"wondering": true, "wonder": true, "curious": true, "love": true, "trying": true,
-	"interested": true, "recommendations": true, "recommendation": true, "suggestions": true,
-	"suggestion": true, "go-to": true, "seen": true, "remember": true, "tried": true, "heard": true,
-	// "a good overview of mixture of experts routing", "a primer on …", as "intro".
-	"overview": true, "primer": true,
-	"wants": true, "wanted": true,
-	// Comparisons and judgements frame the question ("is X better than Y?",
-	// "does X help Y?"); abstracts use them in every field ("to the best of
-	// our knowledge"), so matching them ranks boilerplate first.
-	"better": true, "best": true, "worse": true, "worst": true, "good": true, "beat": true, "beats": true,
-	// "is RLHF necessary or does DPO suffice?"
-	"necessary": true, "suffice": true, "suffices": true,
-	"help": true, "helps": true, "improve": true, "improves": true,
-	"compare": true, "compares": true, "compared": true, "comparing": true,
-	"comparison": true, "ones": true,
-	// Asking for what is new or important: "any new work on mamba?",
-	// "what's hot in RL right now", "most cited papers on transformers".
-	"new": true, "hot": true, "trending": true, "popular": true, "influential": true,
-	"important": true, "seminal": true, "classic": true, "famous": true, "cited": true,
-	"top": true, "right": true, "now": true, "nowadays": true, "currently": true,
-	"interesting": true, "cool": true, "nice": true, "great": true,
-	// What to read or cite: "what should I cite for flash attention?".
-	"cite": true, "citing": true, "read": true, "reading": true, "readings": true,
-	"references": true, "pointers": true, "literature": true, "resources": true,
-	"research": true, "stuff": true,
-	// Hedges: "is in-context learning just gradient descent?".
-	"just": true, "really": true, "actually": true, "maybe": true, "possibly": true, "lately": true,
-	// Reporting and choosing: "papers showing ...", "what datasets are used
-	// for ...", "how to choose ...". "theorem proving" is a topic: "proving"
-	// only opens a request (requestLinks).
-	"showing": true, "showed": true, "shown": true, "proposing": true,
-	"used": true, "choose": true, "choosing": true, "pick": true, "picking": true, "decide": true,
-	// "what's the difference between GCN and GAT?", "how much data ...",
-	// "is batch norm still needed in transformers", "how far are LLMs from
-	// humans at ...?".
-	"difference": true, "differences": true, "differ": true, "differs": true, "much": true, "still": true, "needed": true,
-	"far": true,
-	// "who has worked on ...", "a good reference for ...", "follow-ups to ...".
-	"worked": true, "reference": true, "follow-up": true, "follow-ups": true,
-	// "does IL-1b come from neutrophils?", "where do adversarial examples
-	// come from?": where something comes from is what the rest names.
-	"come": true, "comes": true,
-	"followup": true, "followups": true,
-	// "who are the authors of Vision Transformers Need Registers?"
-	"author": true, "authors": true,
-	// "what does the mamba paper say (claim) about long sequences?"
-	"say": true, "says": true, "claim": true, "claims": true,
-	// Where to begin and whom to ask: "where do I start with GNNs?", "is
-	// anyone here familiar with work on model collapse?". Not "first":
-	// "we present the first ..." reads as a question too, and there it
-	// is a claim.
-	"start": true, "starting": true, "begin": true, "beginner": true, "beginners": true,
-	"newbie": true, "newcomer": true, "newcomers": true, "people's": true, "familiar": true, "here": true, "anybody": true, "somebody": true,
-	"foundational": true, "introductory": true, "must-read": true,
-	// "recent advances in molecular generation" ranked the abstracts that
-	// say "significant advances have been made" first.
-	"advances": true, "advancements": true, "developments": true, "current": true,
-	// Telling a colleague what went wrong: "my LoRA fine-tune keeps
-	// forgetting, is this a known problem and how do people fix it?", "I'm
-	// seeing loss spikes, has anyone looked at why this happens?".
-	"known": true, "fix": true, "fixes": true, "fixing": true, "people": true, "usually": true,
-	"typically": true, "commonly": true, "often": true, "happens": true, "happen": true,
-	"happening": true, "looked": true, "seeing": true, "see": true, "tricks": true, "trick": true,
-	"keeps": true, "keep": true,
-}
+var questionWords = lexicon.Words("frame", "question")
 
 // isMetaWord reports whether the typed word w is dropped from the free text.
 func isMetaWord(w string, question bool) bool {
@@ -380,11 +223,8 @@ func metaWordAt(words []clause, i int, question bool) bool {
 // verification", "literature review". Dropped there, "what is beam
 // search?" searched "beam" alone.
 var (
-	headNouns = map[string]bool{"search": true, "start": true, "recommendation": true, "recommendations": true,
-		"comparison": true, "reading": true, "claim": true, "claims": true, "making": true, "study": true,
-		"studies": true, "trick": true, "tricks": true, "research": true}
-	modifierNouns = map[string]bool{"search": true, "recommendation": true, "reading": true, "claim": true,
-		"reference": true, "literature": true, "research": true}
+	headNouns     = lexicon.Words("topic", "after-topic-word")
+	modifierNouns = lexicon.Words("topic", "before-topic-word")
 )
 
 // compoundAt reports whether words[i], an asking word, names the topic
@@ -425,44 +265,40 @@ func askedAbout(words []clause, j int, word func(int) string) bool {
 }
 
 // quickAsks after "quick" ask for something short to read.
-var quickAsks = map[string]bool{"lit": true, "review": true, "intro": true, "overview": true, "summary": true,
-	"primer": true, "pointer": true, "pointers": true, "refs": true, "survey": true}
+var quickAsks = lexicon.Words("context", "after-quick")
 
 // approachNouns after "main", "key" or "major", and before approachLinks,
 // ask for the kinds of work on a topic: "the main approaches to …".
 var (
-	approachNouns = map[string]bool{"approaches": true, "approach": true, "methods": true, "techniques": true,
-		"paradigms": true, "families": true, "directions": true}
-	approachLinks = map[string]bool{"to": true, "for": true, "in": true, "of": true}
+	approachNouns = lexicon.Words("context", "main-approach")
+	approachLinks = lexicon.Words("context", "main-approach-link")
 )
 
 // whoNouns after "main" or "key" ask who works on a topic.
-var whoNouns = map[string]bool{"people": true, "authors": true, "groups": true, "labs": true, "players": true, "researchers": true}
+var whoNouns = lexicon.Words("context", "main-who")
 
 // findingNouns ask what a paper found after "main" or "key".
-var findingNouns = map[string]bool{"result": true, "results": true, "finding": true, "findings": true,
-	"contribution": true, "contributions": true, "takeaway": true, "takeaways": true, "idea": true, "ideas": true}
+var findingNouns = lexicon.Words("frame", "main-finding")
 
 // aspectNouns after "main" or "key" name what is asked about, and are
 // searched: "the main limitation of RLHF" (but not "main").
-var aspectNouns = map[string]bool{"limitation": true, "limitations": true, "challenge": true, "challenges": true,
-	"problem": true, "problems": true, "difference": true, "differences": true, "drawback": true, "drawbacks": true}
+var aspectNouns = lexicon.Words("context", "main-aspect")
 
 // fetchVerbs ask for a paper with "up": "can you pull up the FlashAttention-2
 // paper", "dig up", "look up".
-var fetchVerbs = map[string]bool{"pull": true, "dig": true, "look": true, "bring": true}
+var fetchVerbs = lexicon.Words("frame", "before-up")
 
 // botherVerbs apologise for asking: "sorry to bug you", "hate to bother
 // everyone".
-var botherVerbs = map[string]bool{"bug": true, "bother": true, "bugging": true, "bothering": true, "pester": true}
+var botherVerbs = lexicon.Words("frame", "before-asked")
 
 // shareVerbs ask to be sent papers: "share a paper about …", "send me some
 // refs on …".
-var shareVerbs = map[string]bool{"share": true, "send": true, "post": true, "drop": true}
+var shareVerbs = lexicon.Words("frame", "share-request")
 
 // stuckWords open a message with what troubles the asker: "struggling
 // with long context generalization, any pointers?", "stuck on …".
-var stuckWords = map[string]string{"struggling": "with", "stuck": "on", "confused": "about"}
+var stuckWords = lexicon.Pairs("frame", "opening-before:")
 
 // chatAskAt reports whether words[i] only asks, in a phrase of chat: "pull"
 // and "up" of "pull up the …", "idea" of "any idea who …", "bug" of "sorry
@@ -598,10 +434,10 @@ func linkBetween(word func(int) string, i int) bool {
 }
 
 // goVerbs go wrong: "what goes wrong", "where did it go wrong".
-var goVerbs = map[string]bool{"go": true, "goes": true, "went": true, "going": true}
+var goVerbs = lexicon.Words("frame", "before-wrong")
 
 // workVerbs say that something works: "why does dropout work well".
-var workVerbs = map[string]bool{"work": true, "works": true, "worked": true, "working": true}
+var workVerbs = lexicon.Words("context", "before-well")
 
 // sharesPapers reports whether the share verb at i asks for papers: it is
 // followed, maybe after "me" or "us" and a determiner, by a request noun.
@@ -674,8 +510,7 @@ func howToVerbAt(words []clause, i int) bool {
 }
 
 // knowers ask: "does anyone know …", "do you know …", "I know of …".
-var knowers = map[string]bool{"i": true, "we": true, "you": true, "u": true, "anyone": true, "anybody": true,
-	"someone": true, "somebody": true, "folks": true, "everyone": true, "y'all": true}
+var knowers = lexicon.Words("context", "before-know")
 
 // topicVerbAt reports whether words[i], a verb that frames questions asked
 // by people ("does anyone know …"), has another subject and is the topic:
@@ -692,12 +527,11 @@ func topicVerbAt(words []clause, i int) bool {
 
 // askerNouns name who asks after "our" or "my": "our lab works on …",
 // "my student wants to model …".
-var askerNouns = map[string]bool{"lab": true, "group": true, "team": true,
-	"student": true, "students": true, "advisor": true, "supervisor": true, "colleague": true, "colleagues": true, "manager": true, "boss": true}
+var askerNouns = lexicon.Words("frame", "after-our")
 
 // areaNouns name the topic itself after "this", "that" or "the", at the
 // end of a clause: "what's new in that space?", "… in this area".
-var areaNouns = map[string]bool{"space": true, "area": true, "field": true, "domain": true, "topic": true}
+var areaNouns = lexicon.Words("frame", "after-this")
 
 // chatNounAt reports whether words[i] names the asker or the topic
 // rather than a topic: "lab" and "space" of "our lab works on protein
@@ -752,10 +586,7 @@ func startsCapital(w string) bool {
 // abstracts write them everywhere, so as query words they only reward
 // papers that also give examples. In capitals they may be a topic (ETC,
 // the electron transport chain).
-var asideAbbreviations = map[string]bool{"i.e": true, "e.g": true, "ie": true, "eg": true, "etc": true, "cf": true, "viz": true, "incl": true, "esp": true,
-	// Chat: "what are ppl using for ...", "imo the best ...". PPL is
-	// perplexity, IMO the olympiad.
-	"ppl": true, "imo": true}
+var asideAbbreviations = lexicon.Words("frame", "lowercase")
 
 // isMagnitude reports whether w is a factor such as "100x" or "2.5×": in
 // "100x faster diffusion sampling" it says how much, and a paper's "100x
@@ -775,7 +606,7 @@ func isMagnitude(w string) bool {
 
 // spokenExclusionWords are the words after which a request names what it
 // does not want ("... but not for images", "excluding image generation").
-var spokenExclusionWords = map[string]bool{"excluding": true, "except": true}
+var spokenExclusionWords = lexicon.Words("context", "before-exclusion")
 
 // contrastAt reports whether text[i] and text[i+1] set what follows aside:
 // "other than". Not "rather than" or "instead of": there the paper does
@@ -806,11 +637,10 @@ func setAsideEnd(text []clause, start int) int {
 }
 
 // setAsideStops go on with the sentence after what is set aside.
-var setAsideStops = map[string]bool{"to": true, "that": true, "which": true, "work": true, "works": true, "is": true,
-	"are": true, "do": true, "does": true, "and": true, "or": true, "from": true, "using": true, "by": true}
+var setAsideStops = lexicon.Words("context", "after-aside")
 
 // spokenStopWords may open what follows "but not" without being part of it.
-var spokenStopWords = map[string]bool{"for": true, "on": true, "in": true, "about": true, "the": true, "of": true, "with": true, "any": true}
+var spokenStopWords = lexicon.Words("context", "after-but-not")
 
 // maxSpokenExclusion bounds the words an exclusion in words takes: the
 // rest of a long sentence is no longer what to leave out.
@@ -879,7 +709,7 @@ func spokenExclusions(text, exclude []clause) ([]clause, []clause) {
 }
 
 // relativeWords open a clause that may say what the papers are not.
-var relativeWords = map[string]bool{"that": true, "which": true}
+var relativeWords = lexicon.Words("context", "before-negation")
 
 // negationAt is how many words of text at i say "not based on" ("isn't
 // based on", "are not based on"), 0 when they do not. Other negations

@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"github.com/blevesearch/bleve/v2/analysis"
+
+	"github.com/paperbot/paperbot/search/lexicon"
 )
 
 // synonymSets are words that stand in for each other in questions about
@@ -112,15 +114,4 @@ var spellingStarts = [][2]string{
 }
 
 // spellingWords are pairs no ending rule covers.
-var spellingWords = map[string]string{
-	"defence": "defense", "defense": "defence", "defences": "defenses", "defenses": "defences",
-	"offence": "offense", "offense": "offence", "licence": "license", "license": "licence",
-	"ageing": "aging", "aging": "ageing", "programme": "program", "programmes": "programs",
-	"grey": "gray", "gray": "grey", "sulphur": "sulfur", "sulfur": "sulphur",
-	"aluminium": "aluminum", "aluminum": "aluminium", "mould": "mold", "mold": "mould",
-	// American -er words with a British -re; an ending rule would turn
-	// "register" into "registre", whose stem is "registration"'s.
-	"center": "centre", "centers": "centres", "centered": "centred", "fiber": "fibre", "fibers": "fibres",
-	"meter": "metre", "meters": "metres", "liter": "litre", "liters": "litres", "theater": "theatre",
-	"caliber": "calibre", "luster": "lustre", "specter": "spectre",
-}
+var spellingWords = lexicon.Pairs("spelling", "means:")
