@@ -788,15 +788,11 @@ func openingClauses(text []clause) int {
 	return openingWords(words)
 }
 
-// AskedCount returns how many papers text asks for ("give me 3 papers on
-// world models": 3), 0 when it names no count: the page the asker expects.
-func AskedCount(text string) int {
-	q, err := parseQuery(text)
-	if err != nil {
-		return 0
-	}
-	for i, c := range q.text {
-		if countOfPapers(q.text, i) {
+// AskedCount returns how many papers q asks for ("give me 3 papers on world
+// models": 3), 0 when it names no count: the page the asker expects.
+func (q *Query) AskedCount() int {
+	for i, c := range q.parsed.text {
+		if countOfPapers(q.parsed.text, i) {
 			n, _ := strconv.Atoi(c.text)
 			return n
 		}
