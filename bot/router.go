@@ -49,7 +49,7 @@ func (t *commandTable) route(text string) (cmd *Command, args string) {
 }
 
 // botQuestionWords make up a question about the bot itself ("what can you
-// do?", "how does this work?"); botWords must be among them.
+// do?", "how does this work?") with at least one of botWords.
 var (
 	botQuestionWords = lexicon.Words("bot-question", "about-bot")
 	botWords         = lexicon.Words("bot", "about-bot")
