@@ -35,7 +35,20 @@ func TestLexiconExamples(t *testing.T) {
 }
 
 // exampleHasRole returns what is wrong with r's example, "" if nothing.
+// A pattern's role is its focal word's.
 func exampleHasRole(r lexicon.Row) string {
+	if strings.Contains(r.Word, "[") {
+		focal, err := lexicon.Focal(r.Word)
+		if err != nil {
+			return err.Error()
+		}
+		for _, w := range focal {
+			if wordIndex(r.Example, w) >= 0 {
+				r.Word = w
+				break
+			}
+		}
+	}
 	at := wordIndex(r.Example, r.Word)
 	if at < 0 {
 		return "the word is not in the example"

@@ -253,164 +253,27 @@ func topicWordAt(words []clause, j int, question bool) bool {
 	return b != "" && !stopWords()[b] && !isMetaWord(words[j].text, question) && !headNouns[b] && !modifierNouns[b]
 }
 
-// askedAbout reports whether the noun at j asks about what follows it, or
-// ends the clause: "the main result of the QLoRA paper", "key findings?";
-// not "we present key takeaways in the paper" (a TL;DR's words).
-func askedAbout(words []clause, j int, word func(int) string) bool {
-	if j >= len(words) {
-		return false
-	}
-	next := word(j + 1)
-	return j+1 == len(words) || endsClause(words[j].text) || next == "of" || next == "from" || next == "for"
-}
+// chatPhrases are the phrases of chat that only ask (lexicon.tsv, anchor
+// chat-phrase): "pull up the …", "any idea who …", "sorry to bug you",
+// "share a paper about …".
+var chatPhrases = lexicon.Patterns("frame", "chat-phrase")
 
-// quickAsks after "quick" ask for something short to read.
-var quickAsks = lexicon.Words("context", "after-quick")
-
-// approachNouns after "main", "key" or "major", and before approachLinks,
-// ask for the kinds of work on a topic: "the main approaches to …".
-var (
-	approachNouns = lexicon.Words("context", "main-approach")
-	approachLinks = lexicon.Words("context", "main-approach-link")
-)
-
-// whoNouns after "main" or "key" ask who works on a topic.
-var whoNouns = lexicon.Words("context", "main-who")
-
-// findingNouns ask what a paper found after "main" or "key".
-var findingNouns = lexicon.Words("frame", "main-finding")
-
-// aspectNouns after "main" or "key" name what is asked about, and are
-// searched: "the main limitation of RLHF" (but not "main").
-var aspectNouns = lexicon.Words("context", "main-aspect")
-
-// fetchVerbs ask for a paper with "up": "can you pull up the FlashAttention-2
-// paper", "dig up", "look up".
-var fetchVerbs = lexicon.Words("frame", "before-up")
-
-// botherVerbs apologise for asking: "sorry to bug you", "hate to bother
-// everyone".
-var botherVerbs = lexicon.Words("frame", "before-asked")
-
-// shareVerbs ask to be sent papers: "share a paper about …", "send me some
-// refs on …".
-var shareVerbs = lexicon.Words("frame", "share-request")
-
-// stuckWords open a message with what troubles the asker: "struggling
-// with long context generalization, any pointers?", "stuck on …".
-var stuckWords = lexicon.Pairs("frame", "opening-before:")
-
-// chatAskAt reports whether words[i] only asks, in a phrase of chat: "pull"
-// and "up" of "pull up the …", "idea" of "any idea who …", "bug" of "sorry
-// to bug you", "share" of "share a paper about …".
+// chatAskAt reports whether words[i] only asks, in a phrase of chat
+// (chatPhrases), or is "summary" or "gist" of a paper named after it ("a
+// summary of the StealthInk paper", "the gist of the cyclic peptide
+// paper"; not "summaries of clinical notes").
 func chatAskAt(words []clause, i int) bool {
-	word := func(j int) string {
-		if j < 0 || j >= len(words) || words[j].phrase || j < i && endsClause(words[j].text) {
-			return ""
+	if c := words[i]; !c.phrase {
+		if w := bareWord(c.text); w == "summary" || w == "summaries" || w == "gist" {
+			return i+1 < len(words) && !words[i+1].phrase && bareWord(words[i+1].text) == "of" && paperNamedFrom(words, i+2)
 		}
-		return bareWord(words[j].text)
 	}
-	switch w := word(i); {
-	case w == "up":
-		return fetchVerbs[word(i-1)]
-	case w == "idea" || w == "ideas" || w == "chance":
-		return word(i-1) == "any" || word(i-1) == "no" || w == "idea" && word(i-1) == "the" && word(i+1) == "of" ||
-			w != "chance" && askedAbout(words, i, word) && (word(i-1) == "main" || word(i-1) == "key")
-	case w == "working":
-		// "who's working on …", "anyone working with …"; not "working memory".
-		return word(i+1) == "on" || word(i+1) == "with" && (knowers[word(i-1)] || word(i-1) == "who's" || word(i-1) == "people")
-	case w == "intuition" || w == "motivation":
-		return word(i+1) == "behind" // "what's the intuition behind flow matching?"
-	case w == "behind":
-		return word(i-1) == "intuition" || word(i-1) == "motivation"
-	case w == "hood":
-		return word(i-1) == "the" && word(i-2) == "under" // "how does … work under the hood"
-	case w == "asking":
-		return word(i+1) == "for" && word(i+2) == "a" && word(i+3) == "friend"
-	case w == "friend":
-		return word(i-1) == "a" && word(i-2) == "for" && word(i-3) == "asking"
-	case w == "quick":
-		return quickAsks[word(i+1)] // "need a quick lit review on …"
-	case w == "lit":
-		return word(i+1) == "review" // the review is what is asked for
-	case w == "prior" || w == "previous" || w == "existing":
-		return requestAt(words, i+1) // "is there prior work on …"; not "prior distribution"
-	case w == "appreciated":
-		return i == len(words)-1 // "pointers appreciated"
-	case w == "called" || w == "thing":
-		// "what was that paper on ladder shaped kv caches called", "who
-		// did the subgraph GNN centrality thing".
-		return i == len(words)-1 && i > 0
-	case w == "link" || w == "links" || w == "pdf" || w == "url":
-		// "i remember a paper about speculative prefill, link?"; "is there
-		// a link between gut bacteria and depression?"
-		return i == len(words)-1 && i > 0 && endsClause(words[i-1].text) || w == "link" && linkBetween(word, i)
-	case w == "related":
-		// "anything related to inverse problems"
-		return word(i+1) == "to" && requestNouns[word(i-1)]
-	case w == "thoughts":
-		// "… for math reasoning. Thoughts?", "people's thoughts on mamba";
-		// not "tree of thoughts".
-		return i == len(words)-1 && (i == 0 || endsClause(words[i-1].text)) ||
-			(word(i+1) == "on" || word(i+1) == "about") && word(i-1) != "of" && !endsClause(words[i].text)
-	case w == "true":
-		// "is it true that larger models are more sample efficient?"
-		return word(i-1) == "it" && (word(i-2) == "is" || word(i-2) == "was") && word(i+1) == "that"
-	case w == "story":
-		// "what's the story with model collapse?"
-		return word(i-1) == "the" && (word(i+1) == "with" || word(i+1) == "behind" || word(i+1) == "on")
-	case w == "hearing":
-		// "I keep hearing about test-time compute"; not "hearing loss".
-		return word(i+1) == "about" && (word(i-1) == "keep" || word(i-1) == "been" || word(i-1) == "i'm" || word(i-1) == "im")
-	case w == "progress":
-		// "recent progress on neural theorem proving", "any progress in …"
-		return (word(i+1) == "on" || word(i+1) == "in") && (recencyWords[word(i-1)] || word(i-1) == "any")
-	case w == "evidence":
-		// "any empirical evidence that weight decay helps?", "what's the
-		// evidence on antidepressants in adolescents?"; not "no evidence
-		// that" in a claim.
-		return (word(i+1) == "that" || word(i+1) == "for") && (word(i-1) == "any" || word(i-1) == "empirical" && word(i-2) == "any") ||
-			(word(i+1) == "on" || word(i+1) == "for" || word(i+1) == "about") && word(i-1) == "the" && (word(i-2) == "what's" || word(i-2) == "whats")
-	case w == "connection":
-		return linkBetween(word, i)
-	case w == "main" || w == "key" || w == "major":
-		// "what are the main approaches to LLM watermarking?", "who are the
-		// main people working on …"; "what's the main result of the QLoRA
-		// paper", "key findings of …", "the main limitation of RLHF":
-		// asked, or opening the text. Inside a statement ("we present key
-		// takeaways") they are text.
-		next := word(i + 1)
-		return approachNouns[next] && approachLinks[word(i+2)] || w != "major" && (whoNouns[next] ||
-			askedAbout(words, i+1, word) && (findingNouns[next] || aspectNouns[next]) && !endsClause(words[i].text))
-	case findingNouns[w]:
-		return askedAbout(words, i, word) && (word(i-1) == "main" || word(i-1) == "key")
-	case w == "summary" || w == "summaries" || w == "gist":
-		// "a summary of the StealthInk paper", "the gist of the cyclic
-		// peptide paper"; not "summaries of clinical notes".
-		return word(i+1) == "of" && paperNamedFrom(words, i+2)
-	case w == "thinking":
-		return word(i-1) == "current" || word(i-1) == "latest"
-	case goVerbs[w]:
-		return word(i+1) == "wrong" // "what goes wrong with RLHF reward models"
-	case w == "wrong":
-		return goVerbs[word(i-1)]
-	case w == "well":
-		// "what makes diffusion models work so well?", "how well do LLMs
-		// do on …"; not "as well as".
-		return word(i-1) == "so" || word(i-1) == "how" || workVerbs[word(i-1)] && (i == len(words)-1 || endsClause(words[i].text))
-	case w == "consensus":
-		// "any consensus on scaling laws?", "is there a consensus on …";
-		// not "reach consensus on the model" (distributed consensus).
-		return (word(i+1) == "on" || word(i+1) == "about") &&
-			(i == 0 || word(i-1) == "any" || word(i-1) == "a" && word(i-2) == "there" || word(i-1) == "the" && word(i-2) == "what's")
-	case botherVerbs[w]:
-		return knowers[word(i+1)] && !endsClause(words[i].text)
-	case shareVerbs[w]:
-		return sharesPapers(word, i)
-	case stuckWords[w] != "":
-		return i == 0 && word(i+1) == stuckWords[w] && !endsClause(words[i].text)
-	}
-	return fetchVerbs[word(i)] && word(i+1) == "up" && !endsClause(words[i].text)
+	return chatPhrases.At(len(words), i, func(j int) (string, bool) {
+		if words[j].phrase {
+			return "", endsClause(words[j].text)
+		}
+		return bareWord(words[j].text), endsClause(words[j].text)
+	})
 }
 
 // paperNamedFrom reports whether the clause from j on names a paper: "the
@@ -425,31 +288,6 @@ func paperNamedFrom(words []clause, j int) bool {
 		}
 	}
 	return false
-}
-
-// linkBetween reports whether the noun at i asks whether two topics are
-// linked: "is there a link (connection) between …", "any link between …".
-func linkBetween(word func(int) string, i int) bool {
-	return word(i+1) == "between" && (word(i-1) == "any" || word(i-1) == "a" && word(i-2) == "there")
-}
-
-// goVerbs go wrong: "what goes wrong", "where did it go wrong".
-var goVerbs = lexicon.Words("frame", "before-wrong")
-
-// workVerbs say that something works: "why does dropout work well".
-var workVerbs = lexicon.Words("context", "before-well")
-
-// sharesPapers reports whether the share verb at i asks for papers: it is
-// followed, maybe after "me" or "us" and a determiner, by a request noun.
-func sharesPapers(word func(int) string, i int) bool {
-	j := i + 1
-	if w := word(j); w == "me" || w == "us" {
-		j++
-	}
-	for k := 0; k < 2 && (requestArticles[word(j)] || word(j) == "any" || word(j) == "few" || word(j) == "good"); k++ {
-		j++
-	}
-	return requestNouns[word(j)]
 }
 
 // requestAt reports whether words[i] is the noun of a request inside the
