@@ -16,10 +16,6 @@ import (
 // questionStarts are first words that make a query a question.
 var questionStarts = lexicon.Words("question", "first-word")
 
-// greetings open a message to the bot; only as its first word, since "hi"
-// is also a word of the papers ("Ly6C hi monocytes").
-var greetings = lexicon.Words("frame", "opening")
-
 // botNames address the bot by name at the start of a message, typed
 // without Slack's mention markup ("hey paperbot, ...", "@paperbot what
 // is ..."): no paper is about the bot.
@@ -43,47 +39,24 @@ func openingWords(words []string) int {
 	return n
 }
 
-// questionOpeners say what kind of question follows: "quick q: …", "dumb
-// question but how does …".
-var questionOpeners = lexicon.Words("frame", "before-q")
+// openingPhrases open a message (lexicon.tsv, anchor opening-phrase): a
+// greeting ("ok so what do we have on …", "hi sorry, …"), "so" before a
+// question, "quick q" / "dumb question but", "new here", "friendly
+// reminder".
+var openingPhrases = lexicon.Patterns("frame", "opening-phrase")
 
 // opensMessage reports whether words[i], in a run of such words at the
-// start, opens the message: a greeting ("ok so what do we have on …", "hi
-// sorry, …"), "so" before a question, "quick q" / "dumb question but",
-// "new here", or "friendly reminder" ("friendly" found privacy-friendly
-// pruning for "friendly reminder - need papers on federated learning
-// privacy attacks").
+// start, opens the message (openingPhrases), or is a dash after the
+// opener ("friendly reminder - need …").
 func opensMessage(words []string, i int) bool {
-	w := bareWord(words[i])
-	next := func() string { return bareWord(words[i+1]) }
-	switch {
-	case greetings[w]:
-		return true
-	case w == "so":
-		return i > 0 || questionStarts[next()]
-	case questionOpeners[w]:
-		return next() == "q" || next() == "question" || w == "quick" && next() == "reminder"
-	case w == "q" || w == "question":
-		return i > 0 && questionOpeners[bareWord(words[i-1])]
-	case w == "but":
-		return i > 0 && (bareWord(words[i-1]) == "q" || bareWord(words[i-1]) == "question")
-	case w == "new":
-		return next() == "here"
-	case w == "here":
-		return i > 0 && bareWord(words[i-1]) == "new"
-	case w == "":
-		return i > 0 // a dash after the opener: "friendly reminder - need …"
-	case w == "friendly" || w == "gentle":
-		return next() == "reminder"
-	case w == "reminder":
-		before := bareWord(words[max(i-1, 0)])
-		return i > 0 && (before == "friendly" || before == "gentle" || before == "quick")
+	if bareWord(words[i]) == "" {
+		return i > 0
 	}
-	return false
+	return openingPhrases.At(len(words), i, func(j int) (string, bool) { return bareWord(words[j]), false })
 }
 
 // chatLabels open a message with a colon to say what it is ("Q: what is
-// grokking?", "re: kv cache"); like greetings, only first, since a title's
+// grokking?", "re: kv cache"); like greetings (openingPhrases), only first, since a title's
 // first words end with a colon too ("Mamba: linear-time ...").
 var chatLabels = lexicon.Words("frame", "label")
 
@@ -198,7 +171,7 @@ func metaWordAt(words []clause, i int, question bool) bool {
 	if countOfPapers(words, i) || i > 0 && countOfPapers(words, i-1) {
 		return true // "5" and "works" of "10 works on kv cache"
 	}
-	if chatNounAt(words, i) || whatsNewAt(words, i) || firstPaperAt(words, i) || requestAt(words, i) || channelAt(words, i) || listMarkerAt(words, i) {
+	if whatsNewAt(words, i) || firstPaperAt(words, i) || requestAt(words, i) || channelAt(words, i) || listMarkerAt(words, i) {
 		return true
 	}
 	if i > 0 && requestAt(words, i-1) {
@@ -259,7 +232,8 @@ func topicWordAt(words []clause, j int, question bool) bool {
 var chatPhrases = lexicon.Patterns("frame", "chat-phrase")
 
 // chatAskAt reports whether words[i] only asks, in a phrase of chat
-// (chatPhrases), or is "summary" or "gist" of a paper named after it ("a
+// (chatPhrases: "lab" and "space" of "our lab works on protein structure
+// prediction, what's new in that space?" too), or is "summary" or "gist" of a paper named after it ("a
 // summary of the StealthInk paper", "the gist of the cyclic peptide
 // paper"; not "summaries of clinical notes").
 func chatAskAt(words []clause, i int) bool {
@@ -361,31 +335,6 @@ func topicVerbAt(words []clause, i int) bool {
 		return false
 	}
 	return i > 0 && !knowers[bareWord(words[i-1].text)] && !(i > 1 && knowers[bareWord(words[i-2].text)])
-}
-
-// askerNouns name who asks after "our" or "my": "our lab works on …",
-// "my student wants to model …".
-var askerNouns = lexicon.Words("frame", "after-our")
-
-// areaNouns name the topic itself after "this", "that" or "the", at the
-// end of a clause: "what's new in that space?", "… in this area".
-var areaNouns = lexicon.Words("frame", "after-this")
-
-// chatNounAt reports whether words[i] names the asker or the topic
-// rather than a topic: "lab" and "space" of "our lab works on protein
-// structure prediction, what's new in that space?".
-func chatNounAt(words []clause, i int) bool {
-	if i == 0 || words[i].phrase || words[i-1].phrase || endsClause(words[i-1].text) {
-		return false
-	}
-	w, before := bareWord(words[i].text), bareWord(words[i-1].text)
-	switch {
-	case askerNouns[w]:
-		return before == "our" || before == "my"
-	case areaNouns[w]:
-		return (before == "this" || before == "that" || before == "the") && (i+1 == len(words) || endsClause(words[i].text))
-	}
-	return false
 }
 
 // countOfPapers reports whether words[i] is a number that says how many
