@@ -94,11 +94,28 @@ func exampleHasRole(r lexicon.Row) string {
 		if !p.quantity || other != nil && other.parsed.quantity {
 			return "the word does not make the example ask how much"
 		}
+	case "kind":
+		// Searched, weighed as the kind of paper beside a topic (weighKinds).
+		if got := wordRole(q, r.Word); got != RoleTopic {
+			return "the word is " + string(got)
+		}
+	case "function":
+		// Read against the index (index_search.go) and in abstracts
+		// (answer_in.go): the example only has to parse.
 	case "shorthand":
 		if !strings.Contains(q.String(), means) {
 			return "the example does not search " + means
 		}
 	case "context":
+		if r.Anchor == "before-and" {
+			// Read as the search groups the words: "and" joins the two
+			// compared as "or" does.
+			and := wordIndex(r.Example, "and")
+			if and < 0 || !comparedAt(p.text, and) || other != nil && comparedAt(other.parsed.text, and) {
+				return `the word does not make "and" join two compared`
+			}
+			return ""
+		}
 		// A context word gives another word its role: without it the
 		// example parses otherwise.
 		if other != nil && other.String() == q.String() {
