@@ -94,6 +94,11 @@ func exampleHasRole(r lexicon.Row) string {
 		if !p.quantity || other != nil && other.parsed.quantity {
 			return "the word does not make the example ask how much"
 		}
+	case RoleFilter:
+		filtered := func(q *Query) bool { return q != nil && (q.parsed.hasCode != nil || len(q.parsed.fields) > 0) }
+		if !filtered(q) || filtered(other) || wordRole(q, r.Word) != RoleFrame {
+			return "the word does not make a filter of the example: " + q.String()
+		}
 	case "kind":
 		// Searched, weighed as the kind of paper beside a topic (weighKinds).
 		if got := wordRole(q, r.Word); got != RoleTopic {

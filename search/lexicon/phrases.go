@@ -156,6 +156,20 @@ func (p *Phrases) At(n, i int, word func(j int) (bare string, ends bool)) bool {
 	return false
 }
 
+// Match is At that also returns the span of the words the first pattern
+// that matches covers, [start, end): the caller drops or keeps them whole
+// ("related work section on …").
+func (p *Phrases) Match(n, i int, word func(j int) (bare string, ends bool)) (start, end int, ok bool) {
+	w, _ := word(i)
+	for _, pt := range p.byWord[w] {
+		if pt.at(n, i, word) {
+			start = i - pt.focal
+			return start, start + len(pt.toks), true
+		}
+	}
+	return 0, 0, false
+}
+
 func (pt *pattern) at(n, i int, word func(j int) (string, bool)) bool {
 	base := i - pt.focal
 	if pt.start && base != 0 || pt.end && base+len(pt.toks) != n {
