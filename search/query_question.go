@@ -56,8 +56,9 @@ func opensMessage(words []string, i int) bool {
 }
 
 // chatLabels open a message with a colon to say what it is ("Q: what is
-// grokking?", "re: kv cache"); like greetings (openingPhrases), only first, since a title's
-// first words end with a colon too ("Mamba: linear-time ...").
+// grokking?", "re: kv cache"); like greetings (openingPhrases), only
+// first, since a title's first words end with a colon too ("Mamba:
+// linear-time ...").
 var chatLabels = lexicon.Words("frame", "label")
 
 // isChatLabel reports whether the typed word w is a chat label with its
