@@ -73,14 +73,20 @@ func withoutAskersAndTimes(text []clause) []clause {
 // withoutAskersAndTimes drops (lexicon.tsv, anchor question-aside).
 var questionAsides = lexicon.Patterns("frame", "question-aside")
 
-// clauseWord is text[j] as lexicon patterns read it: lower-cased without
-// the punctuation around it ("" for a quoted phrase, which no pattern
+// clauseWord is text[j] as lexicon patterns read it: without the
+// punctuation around it ("" for a quoted phrase, which no pattern
 // matches), and whether it ends a clause.
 func clauseWord(text []clause, j int) (string, bool) {
 	if text[j].phrase {
 		return "", endsClause(text[j].text)
 	}
-	return bareWord(text[j].text), endsClause(text[j].text)
+	return trimWord(text[j].text), endsClause(text[j].text)
+}
+
+// trimWord is w without the punctuation around it: bareWord before
+// lower-casing, which the lexicon's matcher does without allocating.
+func trimWord(w string) string {
+	return strings.TrimFunc(w, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
 }
 
 // withoutRelatedWork drops "related work" or "related-work" (and

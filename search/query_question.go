@@ -49,10 +49,10 @@ var openingPhrases = lexicon.Patterns("frame", "opening-phrase")
 // start, opens the message (openingPhrases), or is a dash after the
 // opener ("friendly reminder - need …").
 func opensMessage(words []string, i int) bool {
-	if bareWord(words[i]) == "" {
+	if trimWord(words[i]) == "" {
 		return i > 0
 	}
-	return openingPhrases.At(len(words), i, func(j int) (string, bool) { return bareWord(words[j]), false })
+	return openingPhrases.At(len(words), i, func(j int) (string, bool) { return trimWord(words[j]), false })
 }
 
 // chatLabels open a message with a colon to say what it is ("Q: what is
@@ -69,7 +69,7 @@ func isChatLabel(w string) bool {
 
 // bareWord is w lower-cased without the punctuation around it.
 func bareWord(w string) string {
-	w = strings.TrimFunc(w, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	w = trimWord(w)
 	if len(w) == 1 && 'A' <= w[0] && w[0] <= 'Z' {
 		return lowerLetters[w[0]-'A' : w[0]-'A'+1] // no allocation for "A" or "Q"
 	}
@@ -243,12 +243,7 @@ func chatAskAt(words []clause, i int) bool {
 			return i+1 < len(words) && !words[i+1].phrase && bareWord(words[i+1].text) == "of" && paperNamedFrom(words, i+2)
 		}
 	}
-	return chatPhrases.At(len(words), i, func(j int) (string, bool) {
-		if words[j].phrase {
-			return "", endsClause(words[j].text)
-		}
-		return bareWord(words[j].text), endsClause(words[j].text)
-	})
+	return chatPhrases.At(len(words), i, func(j int) (string, bool) { return clauseWord(words, j) })
 }
 
 // paperNamedFrom reports whether the clause from j on names a paper: "the

@@ -3,6 +3,7 @@ package lexicon
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 )
 
 // Phrases are the patterns of one role and anchor: words around a focal
@@ -143,12 +144,20 @@ func parsePattern(src string) (*pattern, error) {
 }
 
 // At reports whether a pattern matches a text of n words with its focal
-// word at i. word(j) returns word j lower-cased without the punctuation
-// around it ("" for a quoted phrase, which no pattern matches) and whether
-// it ends a clause.
-func (p *Phrases) At(n, i int, word func(j int) (bare string, ends bool)) bool {
+// word at i. word(j) returns word j without the punctuation around it, in
+// any case ("" for a quoted phrase, which no pattern matches), and whether
+// it ends a clause. At allocates nothing for ASCII words: the parser runs
+// it on every word of every query.
+func (p *Phrases) At(n, i int, word func(j int) (w string, ends bool)) bool {
 	w, _ := word(i)
-	for _, pt := range p.byWord[w] {
+	var buf [maxFold]byte
+	var cands []*pattern
+	if b, ok := foldASCII(&buf, w); ok {
+		cands = p.byWord[string(b)]
+	} else {
+		cands = p.byWord[strings.ToLower(w)]
+	}
+	for _, pt := range cands {
 		if pt.at(n, i, word) {
 			return true
 		}
@@ -159,9 +168,16 @@ func (p *Phrases) At(n, i int, word func(j int) (bare string, ends bool)) bool {
 // Match is At that also returns the span of the words the first pattern
 // that matches covers, [start, end): the caller drops or keeps them whole
 // ("related work section on …").
-func (p *Phrases) Match(n, i int, word func(j int) (bare string, ends bool)) (start, end int, ok bool) {
+func (p *Phrases) Match(n, i int, word func(j int) (w string, ends bool)) (start, end int, ok bool) {
 	w, _ := word(i)
-	for _, pt := range p.byWord[w] {
+	var buf [maxFold]byte
+	var cands []*pattern
+	if b, ok := foldASCII(&buf, w); ok {
+		cands = p.byWord[string(b)]
+	} else {
+		cands = p.byWord[strings.ToLower(w)]
+	}
+	for _, pt := range cands {
 		if pt.at(n, i, word) {
 			start = i - pt.focal
 			return start, start + len(pt.toks), true
@@ -189,11 +205,11 @@ func (pt *pattern) at(n, i int, word func(j int) (string, bool)) bool {
 		}
 		switch t.kind {
 		case tokWords:
-			if !t.words[w] {
+			if !has(t.words, w) {
 				return false
 			}
 		case tokNot:
-			if t.words[w] {
+			if has(t.words, w) {
 				return false
 			}
 		}
@@ -202,4 +218,35 @@ func (pt *pattern) at(n, i int, word func(j int) (string, bool)) bool {
 		}
 	}
 	return true
+}
+
+// maxFold is the longest word folded to lower case on the stack.
+const maxFold = 48
+
+// has reports whether set holds w lower-cased, allocating nothing for a
+// short ASCII word.
+func has(set map[string]bool, w string) bool {
+	var buf [maxFold]byte
+	if b, ok := foldASCII(&buf, w); ok {
+		return set[string(b)]
+	}
+	return set[strings.ToLower(w)]
+}
+
+// foldASCII writes w lower-cased into buf, when w is ASCII and fits.
+func foldASCII(buf *[maxFold]byte, w string) ([]byte, bool) {
+	if len(w) > len(buf) {
+		return nil, false
+	}
+	for k := 0; k < len(w); k++ {
+		c := w[k]
+		if c >= utf8.RuneSelf {
+			return nil, false
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf[k] = c
+	}
+	return buf[:len(w)], true
 }
