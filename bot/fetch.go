@@ -34,7 +34,14 @@ func (f fetched) noMatch() bool { return f.State.Kind != viewPaper && nothingFou
 // for an answer sentence on every result, as a conversation (a mention, a
 // DM) is answered.
 func (b *Bot) fetch(ctx context.Context, st viewState, answer bool) (fetched, error) {
-	f := fetched{State: st, PageSize: b.pageSize(st)}
+	// A search's text is parsed once: for the page size it asks for, then
+	// searched. A text that does not parse is searched as text, for the
+	// index's message saying what is wrong.
+	var query *search.Query
+	if st.Kind == viewSearch {
+		query, _ = search.ParseQuery(st.Arg)
+	}
+	f := fetched{State: st, PageSize: b.pageSize(query)}
 	var err error
 	switch st.Kind {
 	case viewPaper:
@@ -52,7 +59,7 @@ func (b *Bot) fetch(ctx context.Context, st viewState, answer bool) (fetched, er
 	case viewText:
 		f.Results, err = b.searcher.SimilarText(ctx, st.Arg, f.PageSize)
 	default:
-		f.Results, err = b.searcher.Search(ctx, search.Request{Text: st.Arg, Limit: f.PageSize, Offset: st.Offset, Answer: answer})
+		f.Results, err = b.searcher.Search(ctx, search.Request{Text: st.Arg, Query: query, Limit: f.PageSize, Offset: st.Offset, Answer: answer})
 	}
 	return f, err
 }
@@ -66,12 +73,13 @@ func pageOf(res *search.Results, offset int) *search.Results {
 	return &page
 }
 
-// pageSize is how many results a page of st shows: as many as a search
+// pageSize is how many results a page shows: as many as the search query
 // asks for ("give me 3 papers on world models"), up to a message's worth,
-// else the configured page size. fetch works it out once per view.
-func (b *Bot) pageSize(st viewState) int {
-	if st.Kind == viewSearch {
-		if n := search.AskedCount(st.Arg); n > 0 {
+// else (no query: not a search, or one that does not parse) the
+// configured page size. fetch works it out once per view.
+func (b *Bot) pageSize(query *search.Query) int {
+	if query != nil {
+		if n := query.AskedCount(); n > 0 {
 			return min(n, maxPageSize)
 		}
 	}

@@ -3,6 +3,8 @@ package bot
 import (
 	"strings"
 	"unicode"
+
+	"github.com/paperbot/paperbot/search/lexicon"
 )
 
 // Names of the built-in commands the router relies on.
@@ -14,10 +16,10 @@ const (
 )
 
 // helpWords are the texts that mean "help" besides the help command itself.
-var helpWords = map[string]bool{"help": true, "?": true, "-h": true, "--help": true, "usage": true, "commands": true}
+var helpWords = lexicon.Words("help", "alone")
 
 // greetingWords alone greet the bot ("hi there!"): it answers with help.
-var greetingWords = map[string]bool{"hi": true, "hello": true, "hey": true, "hiya": true, "howdy": true, "there": true}
+var greetingWords = lexicon.Words("greeting", "alone")
 
 // route picks the command for text: help for empty text, help words,
 // greetings, questions about the bot and text with no letters or digits;
@@ -47,14 +49,10 @@ func (t *commandTable) route(text string) (cmd *Command, args string) {
 }
 
 // botQuestionWords make up a question about the bot itself ("what can you
-// do?", "how does this work?"); botWords must be among them.
+// do?", "how does this work?") with at least one of botWords.
 var (
-	botQuestionWords = map[string]bool{"what": true, "else": true, "can": true, "could": true, "you": true,
-		"your": true, "do": true, "how": true, "does": true, "this": true, "it": true, "work": true,
-		"i": true, "use": true, "help": true, "me": true, "commands": true, "are": true, "the": true,
-		"bot": true, "paperbot": true, "is": true, "to": true, "should": true, "ask": true, "for": true,
-		"features": true, "options": true, "with": true, "we": true, "who": true, "a": true}
-	botWords = map[string]bool{"you": true, "your": true, "this": true, "bot": true, "paperbot": true, "commands": true}
+	botQuestionWords = lexicon.Words("bot-question", "about-bot")
+	botWords         = lexicon.Words("bot", "about-bot")
 )
 
 // asksAboutBot reports whether text asks what the bot is or can do: it gets
@@ -65,13 +63,8 @@ func asksAboutBot(text string) bool { return onlyWordsOf(text, botWords, botQues
 // its answer ("thanks!", "ok cool, thank you"); ackWords alone ("ok") do
 // not, they need one of them.
 var (
-	thanksWords = map[string]bool{"thanks": true, "thank": true, "thx": true, "ty": true, "tysm": true,
-		"cheers": true, "appreciated": true, "merci": true, "danke": true, "gracias": true}
-	ackWords = map[string]bool{"you": true, "so": true, "much": true, "very": true, "a": true, "lot": true,
-		"ok": true, "okay": true, "cool": true, "great": true, "nice": true, "awesome": true,
-		"perfect": true, "got": true, "it": true, "gotcha": true, "that": true, "helps": true,
-		"helped": true, "this": true, "is": true, "was": true, "helpful": true, "again": true,
-		"paperbot": true, "bot": true, "many": true, "all": true}
+	thanksWords = lexicon.Words("thanks", "alone")
+	ackWords    = lexicon.Words("ack", "with-thanks")
 )
 
 // onlyThanks reports whether text only thanks the bot: it answers in kind

@@ -117,6 +117,41 @@ var queryFields = map[string]string{
 	"date":    fieldDate,
 }
 
+// Query is a request's text parsed once: the bot reads from it how many
+// papers are asked for, then searches it (Request.Query) without parsing
+// the text again. A Query is not modified by searching it and is safe for
+// concurrent use.
+type Query struct {
+	text   string
+	parsed *parsedQuery
+}
+
+// ParseQuery parses text in the query language. Errors are *Error of kind
+// Invalid whose Msg says what is wrong and how to fix it: the error
+// Index.Search returns for the same text.
+func ParseQuery(text string) (*Query, error) {
+	q, err := parseQuery(text)
+	if err != nil {
+		return nil, err
+	}
+	return &Query{text: text, parsed: q}, nil
+}
+
+// Text returns the text q was parsed from.
+func (q *Query) Text() string { return q.text }
+
+// parse returns r's query and its text: a copy of r.Query when the caller
+// parsed it (a search sets the copy's answer and filter), else r.Text
+// parsed now.
+func (r Request) parse() (*parsedQuery, string, error) {
+	if r.Query != nil {
+		q := *r.Query.parsed
+		return &q, r.Query.text, nil
+	}
+	q, err := parseQuery(r.Text)
+	return q, r.Text, err
+}
+
 // parseQuery parses s. Errors are *Error of kind Invalid whose Msg says what
 // is wrong and how to fix it.
 func parseQuery(s string) (*parsedQuery, error) {

@@ -5,29 +5,19 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/paperbot/paperbot/search/lexicon"
 )
 
 // clippings are the clipped words researchers type in chat ("mech interp",
 // "hparam tuning", "object det") with the word papers write. Kept small and
 // hand-checked: each must mean that word when an ML researcher types it in
 // lower case. Typed in capitals it stays as typed ("ARCH" models, "DET").
-var clippings = map[string]string{
-	"interp": "interpretability", "mech": "mechanistic", "hparam": "hyperparameter",
-	"hyperparam": "hyperparameter", "param": "parameter", "seg": "segmentation",
-	"det": "detection", "arch": "architecture", "repr": "representation",
-	"quant": "quantization", "perf": "performance", "approx": "approximate",
-	"eval": "evaluation", "attn": "attention", "init": "initialization",
-	"emb": "embedding", "embs": "embeddings", "config": "configuration", "stats": "statistics",
-	"img": "image", "imgs": "images", "vid": "video", "vids": "videos", "prob": "probability",
-	"probs": "probabilities", "pred": "prediction", "preds": "predictions", "feat": "feature",
-	"feats": "features", "obj": "object", "conv": "convolution", "convs": "convolutions",
-	"recsys": "recommender", "reps": "representations", "info": "information",
-	"backprop": "backpropagation",
-}
+var clippings = lexicon.Pairs("clipping", "means:")
 
 // chatShorthands are whole words of chat written for the words papers use:
 // "w/o finetuning" asks for papers without it.
-var chatShorthands = map[string]string{"w/o": "without", "w/": "with", "e2e": "end-to-end", "b/w": "between"}
+var chatShorthands = lexicon.Pairs("shorthand", "means:")
 
 // styleSuffixes make a word mean "in the manner of": "GPT-style next-patch
 // prediction", "SMC-style reweighting" ask about GPT and SMC, not about

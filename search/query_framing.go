@@ -3,6 +3,8 @@ package search
 import (
 	"strings"
 	"unicode"
+
+	"github.com/paperbot/paperbot/search/lexicon"
 )
 
 // Requests say in words what is not their topic: who asks and what they are
@@ -13,9 +15,7 @@ import (
 
 // quantityWords after "how" ask for a number: "how much faster", "how many
 // parameters", "how well does it do".
-var quantityWords = map[string]bool{"much": true, "many": true, "fast": true, "large": true,
-	"big": true, "small": true, "long": true, "often": true, "well": true, "accurate": true,
-	"quickly": true, "far": true}
+var quantityWords = lexicon.Words("quantity", "after-how")
 
 // asksQuantity reports whether s asks how much or how many.
 func asksQuantity(s string) bool {
@@ -40,17 +40,13 @@ func asksDefinition(s string) bool {
 	return false
 }
 
-// askers are who a question asks about when they follow its verb ("how are
-// people evaluating code generation", "what do researchers use for ...");
-// the question is about what they do.
-var askers = map[string]bool{"people": true, "researchers": true, "practitioners": true, "others": true}
-
-var firstPerson = map[string]bool{"i'm": true, "im": true, "i’m": true, "we're": true, "we’re": true, "am": true}
-
-var auxiliaries = map[string]bool{
-	"do": true, "does": true, "did": true, "are": true, "is": true, "were": true, "was": true,
-	"have": true, "has": true, "would": true, "should": true, "could": true, "can": true, "will": true,
-}
+// firstPerson before a word in -ing say what the asker is doing ("I'm
+// writing …"); auxiliaries open a question ("how do I …", "how are people
+// evaluating …").
+var (
+	firstPerson = lexicon.Words("context", "before-ing")
+	auxiliaries = lexicon.Words("context", "auxiliary")
+)
 
 // withoutAskersAndTimes drops from a question the askers after its verb,
 // what the asker is doing ("I'm writing ..."), "point me (to)", "learn
@@ -59,31 +55,38 @@ var auxiliaries = map[string]bool{
 // what a model learns).
 func withoutAskersAndTimes(text []clause) []clause {
 	out := clausesFor(text)
+	word := func(j int) (string, bool) { return clauseWord(text, j) }
 	for i, c := range text {
-		if wordsAt(text, i, "point", "me|us") {
-			continue // "can someone point me to ...", not point clouds
+		if questionAsides.At(len(text), i, word) {
+			continue // "point me to", "the code for", "stand for", "learn more about", "people" of "how are people …", "these days"
 		}
-		if wordsAt(text, i-1, "the|any|some|there|find|get", "code|repo|repository|github|implementation", "for|of") ||
-			wordsAt(text, i-2, "the|any|some|there|find|get", "code|repo|repository|github|implementation", "for|of") {
-			continue // "where is the code for SepLLM?": its paper, which links the code
-		}
-		if wordsAt(text, i, "stand|stands|short", "for") || wordsAt(text, i-1, "stand|stands|short", "for") {
-			continue // "what does CoMiGS stand for?", "what is DPO short for?": its long form
-		}
-		if wordsAt(text, i, "learn|read", "about|up") || wordsAt(text, i, "learn|read", "more|up", "about|on") ||
-			wordsAt(text, i-1, "learn|read", "more|up", "about|on") {
-			continue // "I want to learn (more) about diffusion", "read up on GNNs"
-		}
-		if i > 0 && !c.phrase && !text[i-1].phrase && !endsClause(text[i-1].text) {
-			prev, w := bareWord(text[i-1].text), bareWord(c.text)
-			if askers[w] && auxiliaries[prev] || w == "days" && (prev == "these" || prev == "those") ||
-				firstPerson[prev] && strings.HasSuffix(w, "ing") {
-				continue // "I'm writing ...", "we're building ..."
-			}
+		if i > 0 && !c.phrase && !text[i-1].phrase && !endsClause(text[i-1].text) &&
+			firstPerson[bareWord(text[i-1].text)] && strings.HasSuffix(bareWord(c.text), "ing") {
+			continue // "I'm writing ...", "we're building ..."
 		}
 		out = append(out, c)
 	}
 	return out
+}
+
+// questionAsides are the words of a question's conversation that
+// withoutAskersAndTimes drops (lexicon.tsv, anchor question-aside).
+var questionAsides = lexicon.Patterns("frame", "question-aside")
+
+// clauseWord is text[j] as lexicon patterns read it: without the
+// punctuation around it ("" for a quoted phrase, which no pattern
+// matches), and whether it ends a clause.
+func clauseWord(text []clause, j int) (string, bool) {
+	if text[j].phrase {
+		return "", endsClause(text[j].text)
+	}
+	return trimWord(text[j].text), endsClause(text[j].text)
+}
+
+// trimWord is w without the punctuation around it: bareWord before
+// lower-casing, which the lexicon's matcher does without allocating.
+func trimWord(w string) string {
+	return strings.TrimFunc(w, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
 }
 
 // withoutRelatedWork drops "related work" or "related-work" (and
@@ -91,32 +94,23 @@ func withoutAskersAndTimes(text []clause) []clause {
 // learning" asks for papers on in-context learning; "related work
 // generation" is a topic.
 func withoutRelatedWork(text []clause) []clause {
+	word := func(j int) (string, bool) { return clauseWord(text, j) }
 	for i := range text {
-		for _, words := range [][]string{
-			{"related", "work", "section", relatedWorkLinks}, {"related", "work", relatedWorkLinks},
-			{"related-work", "section", relatedWorkLinks}, {"related-work", relatedWorkLinks},
-		} {
-			if wordsAt(text, i, words...) {
-				return append(text[:i:i], text[i+len(words)-1:]...)
-			}
+		if start, end, ok := relatedWork.Match(len(text), i, word); ok {
+			return append(text[:start:start], text[end-1:]...)
 		}
 	}
 	return text
 }
 
-// codeAsks are the phrasings of a request for code. keep is how many of
-// their first words stay: "papers" of "papers with code" is a framing word
-// its own pass drops.
-var codeAsks = []struct {
-	keep  int
-	words []string
-}{
-	{1, []string{"papers|paper", "with", "code"}},
-	{0, []string{"with", "code|implementation|implementations", "available|released|public"}},
-	{0, []string{"with", "open-source|public|released|available", "code|implementation|implementations"}},
-	{0, []string{"open-source|opensource", "code|implementation|implementations"}},
-	{0, []string{"open", "source", "code|implementation|implementations"}},
-}
+// relatedWork is "related work (section)" and the word after it that
+// names its topic, which stays (lexicon.tsv, anchor related-work).
+var relatedWork = lexicon.Patterns("frame", "related-work")
+
+// codeAsks are the phrasings of a request for code (lexicon.tsv, anchor
+// code-ask); the words from the focal one on are the request: "papers" of
+// "papers with code" is a framing word its own pass drops.
+var codeAsks = lexicon.Patterns("filter", "code-ask")
 
 // codeInWords turns a request for code said in words into has:code:
 // "diffusion papers with code", "DPO with code available", "an open-source
@@ -126,37 +120,33 @@ func codeInWords(q *parsedQuery) {
 	if q.hasCode != nil {
 		return
 	}
-	for i := range q.text {
-		for _, ask := range codeAsks {
-			if !wordsAt(q.text, i, ask.words...) {
-				continue
-			}
+	text := q.text
+	word := func(j int) (string, bool) { return clauseWord(text, j) }
+	for i := range text {
+		if _, to, ok := codeAsks.Match(len(text), i, word); ok {
 			yes := true
 			q.hasCode = &yes
-			from, to := i+ask.keep, i+len(ask.words)
-			if wordsAt(q.text, to, "of|for") {
+			if wordsAt(text, to, "of|for") {
 				to++ // "implementation of X"
 			}
-			q.text = append(q.text[:from:from], q.text[to:]...)
+			q.text = append(text[:i:i], text[to:]...)
 			return
 		}
 	}
 }
-
-// relatedWorkLinks are the words after "related work" that name its topic.
-const relatedWorkLinks = "on|about|for|regarding|of"
 
 // titleInWords turns "<word> in the title" ('the paper with "grokking" in
 // its title') into the filter title:<word>, and drops "titled" and
 // "called" before a quoted title, which is searched as typed.
 func titleInWords(q *parsedQuery) {
 	out := clausesFor(q.text)
+	word := func(j int) (string, bool) { return clauseWord(q.text, j) }
 	for i := 0; i < len(q.text); i++ {
 		c := q.text[i]
 		if w := bareWord(c.text); !c.phrase && (w == "titled" || w == "called" || w == "entitled") && i+1 < len(q.text) && q.text[i+1].phrase {
 			continue
 		}
-		if !endsClause(c.text) && wordsAt(q.text, i+1, "in", "the|its|their|a", "title|titles") {
+		if !endsClause(c.text) && i+1 < len(q.text) && titleAsks.At(len(q.text), i+1, word) {
 			q.fields = append(q.fields, fieldClause{field: fieldTitle, clause: c})
 			i += 3
 			continue
@@ -165,6 +155,10 @@ func titleInWords(q *parsedQuery) {
 	}
 	q.text = out
 }
+
+// titleAsks say that the word before is in the title (lexicon.tsv, anchor
+// title-ask): "in the title", "in its title".
+var titleAsks = lexicon.Patterns("filter", "title-ask")
 
 // clausesFor returns an empty slice with room for text's clauses: a pass
 // keeps some of them, allocating once. Nil stays nil.
@@ -229,28 +223,31 @@ func withoutLinkRequest(text []clause) []clause {
 // "in 2024" (the year is searched; "published" is in every paper's story).
 func withoutTimeFraming(text []clause) []clause {
 	out := clausesFor(text)
+	word := func(j int) (string, bool) { return clauseWord(text, j) }
 	for i := 0; i < len(text); i++ {
 		c := text[i]
-		if wordsAt(text, i, "last|this|past|recent|next", "year|years|week|weeks|month|months") {
-			i++
+		if _, end, ok := framePairs.Match(len(text), i, word); ok {
+			// "from last year", "difference between LoRA and QLoRA" (asks
+			// about both, as the question "what is the difference between
+			// …?" does).
+			i = end - 1
 			continue
 		}
-		if wordsAt(text, i, "difference|differences", "between") {
-			// "difference between LoRA and QLoRA" asks about both, as the
-			// question "what is the difference between …?" does.
-			i++
-			continue
+		if orderWords.At(len(text), i, word) {
+			continue // "most recent first": an order, not a topic (asksNewest)
 		}
-		if wordsAt(text, i, "latest|newest|recent", "first") {
-			// "most recent first": an order, not a topic (asksNewest).
-			out = append(out, c)
-			i++
-			continue
-		}
-		if i+2 < len(text) && wordsAt(text, i, "published|appeared|presented", "in|at") && !text[i+2].phrase && yearWord(bareWord(text[i+2].text)) != 0 {
+		if i+2 < len(text) && publishedIn.At(len(text), i, word) && !text[i+2].phrase && yearWord(bareWord(text[i+2].text)) != 0 {
 			continue
 		}
 		out = append(out, c)
 	}
 	return out
 }
+
+// framePairs, orderWords and publishedIn frame a request in time or as a
+// comparison (lexicon.tsv, anchors frame-pair, order and published-in).
+var (
+	framePairs  = lexicon.Patterns("frame", "frame-pair")
+	orderWords  = lexicon.Patterns("frame", "order")
+	publishedIn = lexicon.Patterns("frame", "published-in")
+)

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/paperbot/paperbot/search/lexicon"
 )
 
 // Natural-language questions ("which paper rediscovers the Kramers-Wannier
@@ -12,46 +14,12 @@ import (
 // that only shape the question.
 
 // questionStarts are first words that make a query a question.
-var questionStarts = map[string]bool{
-	"which": true, "what": true, "who": true, "whom": true, "whose": true, "how": true,
-	"why": true, "where": true, "when": true, "is": true, "are": true, "does": true,
-	"do": true, "did": true, "can": true, "could": true, "any": true, "find": true,
-	"show": true, "list": true, "give": true, "tell": true, "has": true, "have": true,
-	"recommend": true, "suggest": true,
-	// Asking around: "curious whether anyone has seen work on ...", "would
-	// love pointers to ...", "trying to find ...", "suggestions for ...".
-	"curious": true, "wondering": true, "trying": true, "would": true, "suggestions": true,
-	"recommendations": true, "interested": true, "anyone": true, "anybody": true, "someone": true,
-	"somebody": true, "folks": true, "guys": true, "everyone": true,
-	// Requests and greetings: "I'm looking for ...", "hi! any work on ...".
-	"i": true, "i'm": true, "im": true, "we": true, "we're": true, "looking": true,
-	"i'd": true, "i've": true, "i'll": true, "we'd": true, "we've": true,
-	"searching": true, "need": true, "want": true, "please": true, "got": true,
-	// Imperatives: "explain flash attention", "compare DPO and PPO".
-	"explain": true, "describe": true, "summarize": true, "summarise": true, "compare": true,
-	"search": true,
-	// "ways to detect AI-generated images" asks how.
-	"ways": true,
-	// Asking for the best or the newest: "top papers on LLM reasoning".
-	"top": true, "good": true, "best": true, "latest": true, "recent": true, "classic": true,
-	"seminal": true, "influential": true, "popular": true, "trending": true,
-	"what's": true, "whats": true, "who's": true, "how's": true, "where's": true,
-	// Asking in chat: "gimme something on …", "share a paper about …",
-	// "gonna need refs on …", "heard of any work on …".
-	"gimme": true, "share": true, "send": true, "pls": true, "plz": true, "gonna": true, "heard": true,
-}
-
-// greetings open a message to the bot; only as its first word, since "hi"
-// is also a word of the papers ("Ly6C hi monocytes").
-var greetings = map[string]bool{"hi": true, "hello": true, "hey": true, "yo": true, "hiya": true, "heya": true, "howdy": true, "morning": true,
-	// Chat openers: "fyi need refs on ...", "btw any work on ...".
-	"fyi": true, "btw": true, "til": true, "iirc": true, "hmm": true, "hmmm": true, "tbh": true, "afaik": true,
-	"ok": true, "okay": true, "alright": true, "oh": true, "um": true, "umm": true, "sorry": true, "lol": true, "haha": true}
+var questionStarts = lexicon.Words("question", "first-word")
 
 // botNames address the bot by name at the start of a message, typed
 // without Slack's mention markup ("hey paperbot, ...", "@paperbot what
 // is ..."): no paper is about the bot.
-var botNames = map[string]bool{"paperbot": true}
+var botNames = lexicon.Words("frame", "bot-name")
 
 // openingWords is how many of words open a message to the bot rather than
 // ask: a greeting and whom it greets ("hey paperbot,", "hi all,", "hello
@@ -71,53 +39,27 @@ func openingWords(words []string) int {
 	return n
 }
 
-// questionOpeners say what kind of question follows: "quick q: …", "dumb
-// question but how does …".
-var questionOpeners = map[string]bool{"quick": true, "dumb": true, "stupid": true, "silly": true, "naive": true, "random": true}
+// openingPhrases open a message (lexicon.tsv, anchor opening-phrase): a
+// greeting ("ok so what do we have on …", "hi sorry, …"), "so" before a
+// question, "quick q" / "dumb question but", "new here", "friendly
+// reminder".
+var openingPhrases = lexicon.Patterns("frame", "opening-phrase")
 
 // opensMessage reports whether words[i], in a run of such words at the
-// start, opens the message: a greeting ("ok so what do we have on …", "hi
-// sorry, …"), "so" before a question, "quick q" / "dumb question but",
-// "new here", or "friendly reminder" ("friendly" found privacy-friendly
-// pruning for "friendly reminder - need papers on federated learning
-// privacy attacks").
+// start, opens the message (openingPhrases), or is a dash after the
+// opener ("friendly reminder - need …").
 func opensMessage(words []string, i int) bool {
-	w := bareWord(words[i])
-	next := func() string { return bareWord(words[i+1]) }
-	switch {
-	case greetings[w]:
-		return true
-	case w == "so":
-		return i > 0 || questionStarts[next()]
-	case questionOpeners[w]:
-		return next() == "q" || next() == "question" || w == "quick" && next() == "reminder"
-	case w == "q" || w == "question":
-		return i > 0 && questionOpeners[bareWord(words[i-1])]
-	case w == "but":
-		return i > 0 && (bareWord(words[i-1]) == "q" || bareWord(words[i-1]) == "question")
-	case w == "new":
-		return next() == "here"
-	case w == "here":
-		return i > 0 && bareWord(words[i-1]) == "new"
-	case w == "":
-		return i > 0 // a dash after the opener: "friendly reminder - need …"
-	case w == "friendly" || w == "gentle":
-		return next() == "reminder"
-	case w == "reminder":
-		before := bareWord(words[max(i-1, 0)])
-		return i > 0 && (before == "friendly" || before == "gentle" || before == "quick")
+	if trimWord(words[i]) == "" {
+		return i > 0
 	}
-	return false
+	return openingPhrases.At(len(words), i, func(j int) (string, bool) { return trimWord(words[j]), false })
 }
 
 // chatLabels open a message with a colon to say what it is ("Q: what is
-// grokking?", "re: kv cache"); like greetings, only first, since a title's
-// first words end with a colon too ("Mamba: linear-time ...").
-var chatLabels = map[string]bool{
-	"q": true, "question": true, "re": true, "fwd": true, "fw": true, "update": true,
-	"fyi": true, "ps": true, "note": true, "edit": true, "context": true, "ask": true,
-	"request": true, "query": true, "topic": true, "tldr": true, "tl;dr": true, "eli5": true,
-}
+// grokking?", "re: kv cache"); like greetings (openingPhrases), only
+// first, since a title's first words end with a colon too ("Mamba:
+// linear-time ...").
+var chatLabels = lexicon.Words("frame", "label")
 
 // isChatLabel reports whether the typed word w is a chat label with its
 // colon.
@@ -127,7 +69,7 @@ func isChatLabel(w string) bool {
 
 // bareWord is w lower-cased without the punctuation around it.
 func bareWord(w string) string {
-	w = strings.TrimFunc(w, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	w = trimWord(w)
 	if len(w) == 1 && 'A' <= w[0] && w[0] <= 'Z' {
 		return lowerLetters[w[0]-'A' : w[0]-'A'+1] // no allocation for "A" or "Q"
 	}
@@ -163,73 +105,28 @@ func isQuestion(s string) bool {
 // requestNouns open a request when a linking word follows: "refs on X",
 // "work on X", "papers showing X", "papers comparing X and Y". Alone they
 // may be a topic ("work stealing", "literature-based discovery").
-var requestNouns = map[string]bool{
-	"paper": true, "papers": true, "article": true, "articles": true, "work": true,
-	"works": true, "refs": true, "ref": true, "references": true, "reading": true,
-	"readings": true, "literature": true, "pointers": true, "resources": true,
-	"anything": true, "something": true, "stuff": true, "research": true,
-	// "any lit on …", "good reads on …", "a citation for …".
-	"lit": true, "reads": true, "citation": true, "citations": true,
-}
+var requestNouns = lexicon.Words("frame", "before-link")
 
-var requestLinks = map[string]bool{
-	"on": true, "about": true, "for": true, "regarding": true, "re": true, "that": true, "to": true,
-	"which": true, "where": true, "showing": true, "proving": true, "proposing": true,
-	"list": true, "lists": true, "using": true, "applying": true, "comparing": true,
-}
+var requestLinks = lexicon.Words("frame", "after-request")
 
 // requestArticles may open a request before its noun: "the paper that ...",
 // "that paper showing ..." (one the asker has read).
-var requestArticles = map[string]bool{"the": true, "a": true, "an": true, "some": true, "that": true, "this": true, "those": true, "these": true}
+var requestArticles = lexicon.Words("context", "before-request")
 
 // metaWords never say what a paper is about: they are dropped from free text
 // (quoted phrases keep them).
-var metaWords = map[string]bool{
-	"which": true, "what": true, "who": true, "whom": true, "whose": true, "where": true,
-	"when": true, "why": true, "how": true, "any": true, "anything": true, "anyone": true,
-	"paper": true, "papers": true, "article": true, "articles": true, "publication": true,
-	"publications": true, "please": true, "find": true, "show": true, "list": true,
-	"tell": true, "give": true, "me": true, "there": true, "whether": true, "also": true,
-	"via": true, "such": true, "like": true, "kind": true, "what's": true, "whats": true,
-	"who's": true, "how's": true, "where's": true,
-	// "a good intro to normalizing flows" asks for the topic explained.
-	"intro": true, "introduction": true,
-	// "RNNs vs transformers" asks about both, not about titles with "vs".
-	"vs": true, "versus": true,
-	// Thanks: Slack messages are written to people, who ask "got anything
-	// on ...?", "anyone got refs for ...?".
-	"thanks": true, "thank": true, "thx": true, "got": true,
-	// Chat shorthand: "can u find stuff on ...", "any recs for ...",
-	// "smth about ...", "... asap", "good morning! ...".
-	"u": true, "ya": true, "smth": true, "sth": true, "asap": true, "recs": true, "morning": true,
-	"fyi": true, "lmk": true, "iirc": true, "btw": true, "tbh": true, "afaik": true, "til": true,
-	"hmm": true, "hmmm": true, "abt": true, "gimme": true, "sorry": true, "gonna": true, "wanna": true, "lol": true, "haha": true, "stuff": true,
-	"eli5": true, "rn": true,
-	"pls": true, "plz": true, "cheers": true, "folks": true, "guys": true, "everyone": true,
-	// Asking for something to cite or a summary: "refs on ...", "tl;dr of ...".
-	"refs": true, "ref": true, "tl;dr": true, "tldr": true,
-	"ideally": true, "preferably": true,
-	// Whose word it is: "the main limitation of RLHF according to recent
-	// work" matched papers that say "according".
-	"according": true,
-	// A preposition bleve's stop list lacks, which opens many titles
-	// ("Towards Understanding …"): "reward models are biased towards
-	// length" ranked a paper on inductive bias first.
-	"towards": true, "toward": true,
-	// "pros and cons of sparse attention", "tips for training GANs".
-	"pros": true, "cons": true, "tips": true,
-}
+var metaWords = lexicon.Words("frame", "anywhere")
 
 // recencyWords ask for the newest papers ("latest papers by Sergey Levine",
 // "newest GNN papers"): results are ordered by year (parsedQuery.newest),
 // and, like meta words, they are not searched, no abstract being about
 // being recent.
-var recencyWords = map[string]bool{"recent": true, "recently": true, "latest": true, "newest": true}
+var recencyWords = lexicon.Words("newest", "anywhere")
 
 // newAskers before "new" ask what is new: "what's new in protein
 // structure prediction?", "anything new on diffusion LMs?". Alone, "new"
 // is a word of the papers ("a new benchmark").
-var newAskers = map[string]bool{"what's": true, "what’s": true, "whats": true, "anything": true, "something": true}
+var newAskers = lexicon.Words("context", "before-new")
 
 // asksNewest reports whether text asks for the newest papers: a word of
 // recency typed outside quotes, or "what's new".
@@ -254,87 +151,7 @@ func whatsNewAt(text []clause, i int) bool {
 
 // questionWords are also dropped, but only from questions, where they frame
 // the question ("which papers make ... faster", "does any paper propose ...").
-var questionWords = map[string]bool{
-	"propose": true, "proposes": true, "proposed": true, "present": true, "presents": true,
-	"introduce": true, "introduces": true, "introduced": true, "introducing": true, "study": true, "studies": true, "studied": true,
-	"describe": true, "describes": true, "discuss": true, "discusses": true, "make": true,
-	"makes": true, "making": true, "use": true, "uses": true, "using": true, "get": true,
-	"apply": true, "applies": true, "applying": true,
-	"gets": true, "talk": true, "talks": true, "mention": true, "mentions": true,
-	"exist": true, "exists": true, "know": true, "looking": true, "look": true,
-	"want": true, "need": true, "work": true, "works": true, "someone": true,
-	"something": true, "way": true, "ways": true, "explain": true, "explains": true,
-	"deal": true, "deals": true, "try": true, "tries": true, "shows": true,
-	"publish": true, "publishes": true, "published": true, "write": true, "writes": true,
-	"wrote": true, "written": true, "authored": true, "can": true, "could": true,
-	"would": true, "should": true, "might": true, "recommend": true, "suggest": true,
-	"searching": true, "search": true, "summarize": true, "summarise": true,
-	// Who asks and how: "I was wondering if ...", "would love pointers to ...".
-	"wondering": true, "wonder": true, "curious": true, "love": true, "trying": true,
-	"interested": true, "recommendations": true, "recommendation": true, "suggestions": true,
-	"suggestion": true, "go-to": true, "seen": true, "remember": true, "tried": true, "heard": true,
-	// "a good overview of mixture of experts routing", "a primer on …", as "intro".
-	"overview": true, "primer": true,
-	"wants": true, "wanted": true,
-	// Comparisons and judgements frame the question ("is X better than Y?",
-	// "does X help Y?"); abstracts use them in every field ("to the best of
-	// our knowledge"), so matching them ranks boilerplate first.
-	"better": true, "best": true, "worse": true, "worst": true, "good": true, "beat": true, "beats": true,
-	// "is RLHF necessary or does DPO suffice?"
-	"necessary": true, "suffice": true, "suffices": true,
-	"help": true, "helps": true, "improve": true, "improves": true,
-	"compare": true, "compares": true, "compared": true, "comparing": true,
-	"comparison": true, "ones": true,
-	// Asking for what is new or important: "any new work on mamba?",
-	// "what's hot in RL right now", "most cited papers on transformers".
-	"new": true, "hot": true, "trending": true, "popular": true, "influential": true,
-	"important": true, "seminal": true, "classic": true, "famous": true, "cited": true,
-	"top": true, "right": true, "now": true, "nowadays": true, "currently": true,
-	"interesting": true, "cool": true, "nice": true, "great": true,
-	// What to read or cite: "what should I cite for flash attention?".
-	"cite": true, "citing": true, "read": true, "reading": true, "readings": true,
-	"references": true, "pointers": true, "literature": true, "resources": true,
-	"research": true, "stuff": true,
-	// Hedges: "is in-context learning just gradient descent?".
-	"just": true, "really": true, "actually": true, "maybe": true, "possibly": true, "lately": true,
-	// Reporting and choosing: "papers showing ...", "what datasets are used
-	// for ...", "how to choose ...". "theorem proving" is a topic: "proving"
-	// only opens a request (requestLinks).
-	"showing": true, "showed": true, "shown": true, "proposing": true,
-	"used": true, "choose": true, "choosing": true, "pick": true, "picking": true, "decide": true,
-	// "what's the difference between GCN and GAT?", "how much data ...",
-	// "is batch norm still needed in transformers", "how far are LLMs from
-	// humans at ...?".
-	"difference": true, "differences": true, "differ": true, "differs": true, "much": true, "still": true, "needed": true,
-	"far": true,
-	// "who has worked on ...", "a good reference for ...", "follow-ups to ...".
-	"worked": true, "reference": true, "follow-up": true, "follow-ups": true,
-	// "does IL-1b come from neutrophils?", "where do adversarial examples
-	// come from?": where something comes from is what the rest names.
-	"come": true, "comes": true,
-	"followup": true, "followups": true,
-	// "who are the authors of Vision Transformers Need Registers?"
-	"author": true, "authors": true,
-	// "what does the mamba paper say (claim) about long sequences?"
-	"say": true, "says": true, "claim": true, "claims": true,
-	// Where to begin and whom to ask: "where do I start with GNNs?", "is
-	// anyone here familiar with work on model collapse?". Not "first":
-	// "we present the first ..." reads as a question too, and there it
-	// is a claim.
-	"start": true, "starting": true, "begin": true, "beginner": true, "beginners": true,
-	"newbie": true, "newcomer": true, "newcomers": true, "people's": true, "familiar": true, "here": true, "anybody": true, "somebody": true,
-	"foundational": true, "introductory": true, "must-read": true,
-	// "recent advances in molecular generation" ranked the abstracts that
-	// say "significant advances have been made" first.
-	"advances": true, "advancements": true, "developments": true, "current": true,
-	// Telling a colleague what went wrong: "my LoRA fine-tune keeps
-	// forgetting, is this a known problem and how do people fix it?", "I'm
-	// seeing loss spikes, has anyone looked at why this happens?".
-	"known": true, "fix": true, "fixes": true, "fixing": true, "people": true, "usually": true,
-	"typically": true, "commonly": true, "often": true, "happens": true, "happen": true,
-	"happening": true, "looked": true, "seeing": true, "see": true, "tricks": true, "trick": true,
-	"keeps": true, "keep": true,
-}
+var questionWords = lexicon.Words("frame", "question")
 
 // isMetaWord reports whether the typed word w is dropped from the free text.
 func isMetaWord(w string, question bool) bool {
@@ -355,7 +172,7 @@ func metaWordAt(words []clause, i int, question bool) bool {
 	if countOfPapers(words, i) || i > 0 && countOfPapers(words, i-1) {
 		return true // "5" and "works" of "10 works on kv cache"
 	}
-	if chatNounAt(words, i) || whatsNewAt(words, i) || firstPaperAt(words, i) || requestAt(words, i) || channelAt(words, i) || listMarkerAt(words, i) {
+	if whatsNewAt(words, i) || firstPaperAt(words, i) || requestAt(words, i) || channelAt(words, i) || listMarkerAt(words, i) {
 		return true
 	}
 	if i > 0 && requestAt(words, i-1) {
@@ -380,11 +197,8 @@ func metaWordAt(words []clause, i int, question bool) bool {
 // verification", "literature review". Dropped there, "what is beam
 // search?" searched "beam" alone.
 var (
-	headNouns = map[string]bool{"search": true, "start": true, "recommendation": true, "recommendations": true,
-		"comparison": true, "reading": true, "claim": true, "claims": true, "making": true, "study": true,
-		"studies": true, "trick": true, "tricks": true, "research": true}
-	modifierNouns = map[string]bool{"search": true, "recommendation": true, "reading": true, "claim": true,
-		"reference": true, "literature": true, "research": true}
+	headNouns     = lexicon.Words("topic", "after-topic-word")
+	modifierNouns = lexicon.Words("topic", "before-topic-word")
 )
 
 // compoundAt reports whether words[i], an asking word, names the topic
@@ -413,168 +227,23 @@ func topicWordAt(words []clause, j int, question bool) bool {
 	return b != "" && !stopWords()[b] && !isMetaWord(words[j].text, question) && !headNouns[b] && !modifierNouns[b]
 }
 
-// askedAbout reports whether the noun at j asks about what follows it, or
-// ends the clause: "the main result of the QLoRA paper", "key findings?";
-// not "we present key takeaways in the paper" (a TL;DR's words).
-func askedAbout(words []clause, j int, word func(int) string) bool {
-	if j >= len(words) {
-		return false
-	}
-	next := word(j + 1)
-	return j+1 == len(words) || endsClause(words[j].text) || next == "of" || next == "from" || next == "for"
-}
+// chatPhrases are the phrases of chat that only ask (lexicon.tsv, anchor
+// chat-phrase): "pull up the …", "any idea who …", "sorry to bug you",
+// "share a paper about …".
+var chatPhrases = lexicon.Patterns("frame", "chat-phrase")
 
-// quickAsks after "quick" ask for something short to read.
-var quickAsks = map[string]bool{"lit": true, "review": true, "intro": true, "overview": true, "summary": true,
-	"primer": true, "pointer": true, "pointers": true, "refs": true, "survey": true}
-
-// approachNouns after "main", "key" or "major", and before approachLinks,
-// ask for the kinds of work on a topic: "the main approaches to …".
-var (
-	approachNouns = map[string]bool{"approaches": true, "approach": true, "methods": true, "techniques": true,
-		"paradigms": true, "families": true, "directions": true}
-	approachLinks = map[string]bool{"to": true, "for": true, "in": true, "of": true}
-)
-
-// whoNouns after "main" or "key" ask who works on a topic.
-var whoNouns = map[string]bool{"people": true, "authors": true, "groups": true, "labs": true, "players": true, "researchers": true}
-
-// findingNouns ask what a paper found after "main" or "key".
-var findingNouns = map[string]bool{"result": true, "results": true, "finding": true, "findings": true,
-	"contribution": true, "contributions": true, "takeaway": true, "takeaways": true, "idea": true, "ideas": true}
-
-// aspectNouns after "main" or "key" name what is asked about, and are
-// searched: "the main limitation of RLHF" (but not "main").
-var aspectNouns = map[string]bool{"limitation": true, "limitations": true, "challenge": true, "challenges": true,
-	"problem": true, "problems": true, "difference": true, "differences": true, "drawback": true, "drawbacks": true}
-
-// fetchVerbs ask for a paper with "up": "can you pull up the FlashAttention-2
-// paper", "dig up", "look up".
-var fetchVerbs = map[string]bool{"pull": true, "dig": true, "look": true, "bring": true}
-
-// botherVerbs apologise for asking: "sorry to bug you", "hate to bother
-// everyone".
-var botherVerbs = map[string]bool{"bug": true, "bother": true, "bugging": true, "bothering": true, "pester": true}
-
-// shareVerbs ask to be sent papers: "share a paper about …", "send me some
-// refs on …".
-var shareVerbs = map[string]bool{"share": true, "send": true, "post": true, "drop": true}
-
-// stuckWords open a message with what troubles the asker: "struggling
-// with long context generalization, any pointers?", "stuck on …".
-var stuckWords = map[string]string{"struggling": "with", "stuck": "on", "confused": "about"}
-
-// chatAskAt reports whether words[i] only asks, in a phrase of chat: "pull"
-// and "up" of "pull up the …", "idea" of "any idea who …", "bug" of "sorry
-// to bug you", "share" of "share a paper about …".
+// chatAskAt reports whether words[i] only asks, in a phrase of chat
+// (chatPhrases: "lab" and "space" of "our lab works on protein structure
+// prediction, what's new in that space?" too), or is "summary" or "gist" of a paper named after it ("a
+// summary of the StealthInk paper", "the gist of the cyclic peptide
+// paper"; not "summaries of clinical notes").
 func chatAskAt(words []clause, i int) bool {
-	word := func(j int) string {
-		if j < 0 || j >= len(words) || words[j].phrase || j < i && endsClause(words[j].text) {
-			return ""
+	if c := words[i]; !c.phrase {
+		if w := bareWord(c.text); w == "summary" || w == "summaries" || w == "gist" {
+			return i+1 < len(words) && !words[i+1].phrase && bareWord(words[i+1].text) == "of" && paperNamedFrom(words, i+2)
 		}
-		return bareWord(words[j].text)
 	}
-	switch w := word(i); {
-	case w == "up":
-		return fetchVerbs[word(i-1)]
-	case w == "idea" || w == "ideas" || w == "chance":
-		return word(i-1) == "any" || word(i-1) == "no" || w == "idea" && word(i-1) == "the" && word(i+1) == "of" ||
-			w != "chance" && askedAbout(words, i, word) && (word(i-1) == "main" || word(i-1) == "key")
-	case w == "working":
-		// "who's working on …", "anyone working with …"; not "working memory".
-		return word(i+1) == "on" || word(i+1) == "with" && (knowers[word(i-1)] || word(i-1) == "who's" || word(i-1) == "people")
-	case w == "intuition" || w == "motivation":
-		return word(i+1) == "behind" // "what's the intuition behind flow matching?"
-	case w == "behind":
-		return word(i-1) == "intuition" || word(i-1) == "motivation"
-	case w == "hood":
-		return word(i-1) == "the" && word(i-2) == "under" // "how does … work under the hood"
-	case w == "asking":
-		return word(i+1) == "for" && word(i+2) == "a" && word(i+3) == "friend"
-	case w == "friend":
-		return word(i-1) == "a" && word(i-2) == "for" && word(i-3) == "asking"
-	case w == "quick":
-		return quickAsks[word(i+1)] // "need a quick lit review on …"
-	case w == "lit":
-		return word(i+1) == "review" // the review is what is asked for
-	case w == "prior" || w == "previous" || w == "existing":
-		return requestAt(words, i+1) // "is there prior work on …"; not "prior distribution"
-	case w == "appreciated":
-		return i == len(words)-1 // "pointers appreciated"
-	case w == "called" || w == "thing":
-		// "what was that paper on ladder shaped kv caches called", "who
-		// did the subgraph GNN centrality thing".
-		return i == len(words)-1 && i > 0
-	case w == "link" || w == "links" || w == "pdf" || w == "url":
-		// "i remember a paper about speculative prefill, link?"; "is there
-		// a link between gut bacteria and depression?"
-		return i == len(words)-1 && i > 0 && endsClause(words[i-1].text) || w == "link" && linkBetween(word, i)
-	case w == "related":
-		// "anything related to inverse problems"
-		return word(i+1) == "to" && requestNouns[word(i-1)]
-	case w == "thoughts":
-		// "… for math reasoning. Thoughts?", "people's thoughts on mamba";
-		// not "tree of thoughts".
-		return i == len(words)-1 && (i == 0 || endsClause(words[i-1].text)) ||
-			(word(i+1) == "on" || word(i+1) == "about") && word(i-1) != "of" && !endsClause(words[i].text)
-	case w == "true":
-		// "is it true that larger models are more sample efficient?"
-		return word(i-1) == "it" && (word(i-2) == "is" || word(i-2) == "was") && word(i+1) == "that"
-	case w == "story":
-		// "what's the story with model collapse?"
-		return word(i-1) == "the" && (word(i+1) == "with" || word(i+1) == "behind" || word(i+1) == "on")
-	case w == "hearing":
-		// "I keep hearing about test-time compute"; not "hearing loss".
-		return word(i+1) == "about" && (word(i-1) == "keep" || word(i-1) == "been" || word(i-1) == "i'm" || word(i-1) == "im")
-	case w == "progress":
-		// "recent progress on neural theorem proving", "any progress in …"
-		return (word(i+1) == "on" || word(i+1) == "in") && (recencyWords[word(i-1)] || word(i-1) == "any")
-	case w == "evidence":
-		// "any empirical evidence that weight decay helps?", "what's the
-		// evidence on antidepressants in adolescents?"; not "no evidence
-		// that" in a claim.
-		return (word(i+1) == "that" || word(i+1) == "for") && (word(i-1) == "any" || word(i-1) == "empirical" && word(i-2) == "any") ||
-			(word(i+1) == "on" || word(i+1) == "for" || word(i+1) == "about") && word(i-1) == "the" && (word(i-2) == "what's" || word(i-2) == "whats")
-	case w == "connection":
-		return linkBetween(word, i)
-	case w == "main" || w == "key" || w == "major":
-		// "what are the main approaches to LLM watermarking?", "who are the
-		// main people working on …"; "what's the main result of the QLoRA
-		// paper", "key findings of …", "the main limitation of RLHF":
-		// asked, or opening the text. Inside a statement ("we present key
-		// takeaways") they are text.
-		next := word(i + 1)
-		return approachNouns[next] && approachLinks[word(i+2)] || w != "major" && (whoNouns[next] ||
-			askedAbout(words, i+1, word) && (findingNouns[next] || aspectNouns[next]) && !endsClause(words[i].text))
-	case findingNouns[w]:
-		return askedAbout(words, i, word) && (word(i-1) == "main" || word(i-1) == "key")
-	case w == "summary" || w == "summaries" || w == "gist":
-		// "a summary of the StealthInk paper", "the gist of the cyclic
-		// peptide paper"; not "summaries of clinical notes".
-		return word(i+1) == "of" && paperNamedFrom(words, i+2)
-	case w == "thinking":
-		return word(i-1) == "current" || word(i-1) == "latest"
-	case goVerbs[w]:
-		return word(i+1) == "wrong" // "what goes wrong with RLHF reward models"
-	case w == "wrong":
-		return goVerbs[word(i-1)]
-	case w == "well":
-		// "what makes diffusion models work so well?", "how well do LLMs
-		// do on …"; not "as well as".
-		return word(i-1) == "so" || word(i-1) == "how" || workVerbs[word(i-1)] && (i == len(words)-1 || endsClause(words[i].text))
-	case w == "consensus":
-		// "any consensus on scaling laws?", "is there a consensus on …";
-		// not "reach consensus on the model" (distributed consensus).
-		return (word(i+1) == "on" || word(i+1) == "about") &&
-			(i == 0 || word(i-1) == "any" || word(i-1) == "a" && word(i-2) == "there" || word(i-1) == "the" && word(i-2) == "what's")
-	case botherVerbs[w]:
-		return knowers[word(i+1)] && !endsClause(words[i].text)
-	case shareVerbs[w]:
-		return sharesPapers(word, i)
-	case stuckWords[w] != "":
-		return i == 0 && word(i+1) == stuckWords[w] && !endsClause(words[i].text)
-	}
-	return fetchVerbs[word(i)] && word(i+1) == "up" && !endsClause(words[i].text)
+	return chatPhrases.At(len(words), i, func(j int) (string, bool) { return clauseWord(words, j) })
 }
 
 // paperNamedFrom reports whether the clause from j on names a paper: "the
@@ -589,31 +258,6 @@ func paperNamedFrom(words []clause, j int) bool {
 		}
 	}
 	return false
-}
-
-// linkBetween reports whether the noun at i asks whether two topics are
-// linked: "is there a link (connection) between …", "any link between …".
-func linkBetween(word func(int) string, i int) bool {
-	return word(i+1) == "between" && (word(i-1) == "any" || word(i-1) == "a" && word(i-2) == "there")
-}
-
-// goVerbs go wrong: "what goes wrong", "where did it go wrong".
-var goVerbs = map[string]bool{"go": true, "goes": true, "went": true, "going": true}
-
-// workVerbs say that something works: "why does dropout work well".
-var workVerbs = map[string]bool{"work": true, "works": true, "worked": true, "working": true}
-
-// sharesPapers reports whether the share verb at i asks for papers: it is
-// followed, maybe after "me" or "us" and a determiner, by a request noun.
-func sharesPapers(word func(int) string, i int) bool {
-	j := i + 1
-	if w := word(j); w == "me" || w == "us" {
-		j++
-	}
-	for k := 0; k < 2 && (requestArticles[word(j)] || word(j) == "any" || word(j) == "few" || word(j) == "good"); k++ {
-		j++
-	}
-	return requestNouns[word(j)]
 }
 
 // requestAt reports whether words[i] is the noun of a request inside the
@@ -674,8 +318,7 @@ func howToVerbAt(words []clause, i int) bool {
 }
 
 // knowers ask: "does anyone know …", "do you know …", "I know of …".
-var knowers = map[string]bool{"i": true, "we": true, "you": true, "u": true, "anyone": true, "anybody": true,
-	"someone": true, "somebody": true, "folks": true, "everyone": true, "y'all": true}
+var knowers = lexicon.Words("context", "before-know")
 
 // topicVerbAt reports whether words[i], a verb that frames questions asked
 // by people ("does anyone know …"), has another subject and is the topic:
@@ -688,32 +331,6 @@ func topicVerbAt(words []clause, i int) bool {
 		return false
 	}
 	return i > 0 && !knowers[bareWord(words[i-1].text)] && !(i > 1 && knowers[bareWord(words[i-2].text)])
-}
-
-// askerNouns name who asks after "our" or "my": "our lab works on …",
-// "my student wants to model …".
-var askerNouns = map[string]bool{"lab": true, "group": true, "team": true,
-	"student": true, "students": true, "advisor": true, "supervisor": true, "colleague": true, "colleagues": true, "manager": true, "boss": true}
-
-// areaNouns name the topic itself after "this", "that" or "the", at the
-// end of a clause: "what's new in that space?", "… in this area".
-var areaNouns = map[string]bool{"space": true, "area": true, "field": true, "domain": true, "topic": true}
-
-// chatNounAt reports whether words[i] names the asker or the topic
-// rather than a topic: "lab" and "space" of "our lab works on protein
-// structure prediction, what's new in that space?".
-func chatNounAt(words []clause, i int) bool {
-	if i == 0 || words[i].phrase || words[i-1].phrase || endsClause(words[i-1].text) {
-		return false
-	}
-	w, before := bareWord(words[i].text), bareWord(words[i-1].text)
-	switch {
-	case askerNouns[w]:
-		return before == "our" || before == "my"
-	case areaNouns[w]:
-		return (before == "this" || before == "that" || before == "the") && (i+1 == len(words) || endsClause(words[i].text))
-	}
-	return false
 }
 
 // countOfPapers reports whether words[i] is a number that says how many
@@ -752,10 +369,7 @@ func startsCapital(w string) bool {
 // abstracts write them everywhere, so as query words they only reward
 // papers that also give examples. In capitals they may be a topic (ETC,
 // the electron transport chain).
-var asideAbbreviations = map[string]bool{"i.e": true, "e.g": true, "ie": true, "eg": true, "etc": true, "cf": true, "viz": true, "incl": true, "esp": true,
-	// Chat: "what are ppl using for ...", "imo the best ...". PPL is
-	// perplexity, IMO the olympiad.
-	"ppl": true, "imo": true}
+var asideAbbreviations = lexicon.Words("frame", "lowercase")
 
 // isMagnitude reports whether w is a factor such as "100x" or "2.5×": in
 // "100x faster diffusion sampling" it says how much, and a paper's "100x
@@ -775,7 +389,7 @@ func isMagnitude(w string) bool {
 
 // spokenExclusionWords are the words after which a request names what it
 // does not want ("... but not for images", "excluding image generation").
-var spokenExclusionWords = map[string]bool{"excluding": true, "except": true}
+var spokenExclusionWords = lexicon.Words("context", "before-exclusion")
 
 // contrastAt reports whether text[i] and text[i+1] set what follows aside:
 // "other than". Not "rather than" or "instead of": there the paper does
@@ -806,11 +420,10 @@ func setAsideEnd(text []clause, start int) int {
 }
 
 // setAsideStops go on with the sentence after what is set aside.
-var setAsideStops = map[string]bool{"to": true, "that": true, "which": true, "work": true, "works": true, "is": true,
-	"are": true, "do": true, "does": true, "and": true, "or": true, "from": true, "using": true, "by": true}
+var setAsideStops = lexicon.Words("context", "after-aside")
 
 // spokenStopWords may open what follows "but not" without being part of it.
-var spokenStopWords = map[string]bool{"for": true, "on": true, "in": true, "about": true, "the": true, "of": true, "with": true, "any": true}
+var spokenStopWords = lexicon.Words("context", "after-but-not")
 
 // maxSpokenExclusion bounds the words an exclusion in words takes: the
 // rest of a long sentence is no longer what to leave out.
@@ -879,7 +492,7 @@ func spokenExclusions(text, exclude []clause) ([]clause, []clause) {
 }
 
 // relativeWords open a clause that may say what the papers are not.
-var relativeWords = map[string]bool{"that": true, "which": true}
+var relativeWords = lexicon.Words("context", "before-negation")
 
 // negationAt is how many words of text at i say "not based on" ("isn't
 // based on", "are not based on"), 0 when they do not. Other negations
@@ -958,15 +571,11 @@ func openingClauses(text []clause) int {
 	return openingWords(words)
 }
 
-// AskedCount returns how many papers text asks for ("give me 3 papers on
-// world models": 3), 0 when it names no count: the page the asker expects.
-func AskedCount(text string) int {
-	q, err := parseQuery(text)
-	if err != nil {
-		return 0
-	}
-	for i, c := range q.text {
-		if countOfPapers(q.text, i) {
+// AskedCount returns how many papers q asks for ("give me 3 papers on world
+// models": 3), 0 when it names no count: the page the asker expects.
+func (q *Query) AskedCount() int {
+	for i, c := range q.parsed.text {
+		if countOfPapers(q.parsed.text, i) {
 			n, _ := strconv.Atoi(c.text)
 			return n
 		}

@@ -1,6 +1,10 @@
 package search
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/paperbot/paperbot/search/lexicon"
+)
 
 // People ask for papers like one they know in words: "papers similar to
 // Vision Transformers Need Registers", "anything like aay87f2q?". The bot
@@ -8,15 +12,7 @@ import "strings"
 // paper; otherwise it is a search like any other.
 
 // similarOpeners may come before "similar to", "related to" or "like".
-var similarOpeners = map[string]bool{
-	"find": true, "show": true, "give": true, "me": true, "any": true, "anything": true,
-	"something": true, "more": true, "other": true, "others": true, "some": true,
-	"papers": true, "paper": true, "work": true, "works": true, "stuff": true, "ones": true,
-	"what": true, "what's": true, "else": true, "is": true, "are": true, "there": true,
-	"do": true, "you": true, "have": true, "can": true, "could": true, "please": true,
-	"hi": true, "hey": true, "hello": true, "i": true, "want": true, "need": true,
-	"looking": true, "for": true, "i'm": true,
-}
+var similarOpeners = lexicon.Words("context", "before-similar")
 
 // maxSimilarOpeners bounds the words before "similar to": past it the
 // request is a sentence about something else.

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/paperbot/paperbot/search/english"
+	"github.com/paperbot/paperbot/search/lexicon"
 )
 
 // altKind says how an alternative relates to what the user typed.
@@ -342,8 +343,7 @@ func (s *state) textGroupsOf(q *parsedQuery, wordsApart bool) []group {
 
 // comparingWords ask to compare what follows: "compare SepLLM and
 // LaCache" asks for either paper, as "SepLLM vs LaCache" does.
-var comparingWords = map[string]bool{"compare": true, "comparing": true, "comparison": true, "contrast": true,
-	"difference": true, "differences": true}
+var comparingWords = lexicon.Words("context", "before-and")
 
 // comparedAt reports whether the "and" at i joins two words to compare:
 // "compare SepLLM and LaCache", "the difference between LoRA and QLoRA";
@@ -362,10 +362,7 @@ func comparedAt(words []clause, i int) bool {
 // functionWords are prepositions and adverbs that bleve's English stop
 // list keeps: searched (a paper "without negative samples" is closer to
 // what was asked), but no topic that a paper could lack.
-var functionWords = map[string]bool{"without": true, "within": true, "across": true, "via": true, "using": true,
-	"beyond": true, "towards": true, "toward": true, "among": true, "amongst": true, "despite": true, "unlike": true,
-	"instead": true, "rather": true, "whether": true, "either": true, "neither": true, "also": true, "upon": true,
-	"along": true, "throughout": true, "amid": true, "alongside": true, "besides": true, "onto": true, "beside": true}
+var functionWords = lexicon.Words("function", "group-or-abstract")
 
 // withoutPossessive is w without an ending "'s" ("He's" of "Kaiming He's
 // papers").
@@ -482,8 +479,7 @@ func (s *state) identExpansions(ident string) []expansion {
 }
 
 // kindWords name a kind of paper rather than a topic.
-var kindWords = map[string]bool{"survey": true, "surveys": true, "review": true, "reviews": true,
-	"overview": true, "overviews": true, "tutorial": true, "tutorials": true, "primer": true}
+var kindWords = lexicon.Words("kind", "anywhere")
 
 // kindWeight scales a kind word's weight beside topic words: in "survey of
 // graph transformers" a survey ranks first among the graph-transformer

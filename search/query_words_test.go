@@ -1221,8 +1221,12 @@ func TestAskedCount(t *testing.T) {
 		"Show me 2 papers on LoRA":         2,
 		"kv cache":                         0,
 	} {
-		if got := AskedCount(q); got != want {
-			t.Errorf("AskedCount(%q) = %d, want %d", q, got, want)
+		pq, err := ParseQuery(q)
+		if err != nil {
+			t.Fatalf("ParseQuery(%q): %v", q, err)
+		}
+		if got := pq.AskedCount(); got != want {
+			t.Errorf("ParseQuery(%q).AskedCount() = %d, want %d", q, got, want)
 		}
 	}
 }

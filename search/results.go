@@ -10,7 +10,11 @@ import (
 type Request struct {
 	// Text is free text in the query language (phrases, -exclusions,
 	// title:/author:/venue:/year:/has:code filters) or a natural-language question.
-	Text   string
+	Text string
+	// Query is Text parsed by ParseQuery, when the caller parsed it
+	// already (the bot reads the count asked for from it); Text is then
+	// ignored.
+	Query  *Query
 	Limit  int // results per page; 0 means 5
 	Offset int // for paging
 	// Answer asks for an answer sentence on every result, as a

@@ -51,8 +51,11 @@ func runQuery(e *env, name string, args []string) error {
 	if text == "" {
 		return usagef("say what to look for, for example: paperbot %s \"kv cache compression\"", name)
 	}
-	if n := search.AskedCount(text); n > 0 && !flagSet(fs, "n") {
-		qf.limit = min(n, 100) // "give me 3 papers on …", as the bot pages it
+	// Parsed once, for the count asked for and the search; a text that
+	// does not parse gets the index's message from Search.
+	query, _ := search.ParseQuery(text)
+	if query != nil && query.AskedCount() > 0 && !flagSet(fs, "n") {
+		qf.limit = min(query.AskedCount(), 100) // "give me 3 papers on …", as the bot pages it
 	}
 	if err := e.forward(name, args, ""); err != nil {
 		return err
@@ -83,7 +86,7 @@ func runQuery(e *env, name string, args []string) error {
 		return e.printResults(res, qf.json, false)
 	}
 	// ask wants an answer sentence whatever the words, as a mention does.
-	res, err := ix.Search(e.ctx, search.Request{Text: text, Limit: qf.limit, Answer: name == "ask"})
+	res, err := ix.Search(e.ctx, search.Request{Text: text, Query: query, Limit: qf.limit, Answer: name == "ask"})
 	if err != nil {
 		return err
 	}
