@@ -149,20 +149,8 @@ func parsePattern(src string) (*pattern, error) {
 // it ends a clause. At allocates nothing for ASCII words: the parser runs
 // it on every word of every query.
 func (p *Phrases) At(n, i int, word func(j int) (w string, ends bool)) bool {
-	w, _ := word(i)
-	var buf [maxFold]byte
-	var cands []*pattern
-	if b, ok := foldASCII(&buf, w); ok {
-		cands = p.byWord[string(b)]
-	} else {
-		cands = p.byWord[strings.ToLower(w)]
-	}
-	for _, pt := range cands {
-		if pt.at(n, i, word) {
-			return true
-		}
-	}
-	return false
+	_, _, ok := p.Match(n, i, word)
+	return ok
 }
 
 // Match is At that also returns the span of the words the first pattern
