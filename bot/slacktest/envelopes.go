@@ -63,6 +63,10 @@ func (e *envelope) frame() []byte {
 // WithSpread, the next one in turn), or queues it.
 func (s *Server) pushLocked(env *envelope) string {
 	s.sock.envs[env.id] = env
+	if s.sock.loseNext > 0 && env.original == "" {
+		s.sock.loseNext--
+		s.sock.lose[env.id] = true
+	}
 	if c := s.targetLocked(env); c != nil {
 		env.conn = c
 		s.enqueueFrameLocked(c, env)

@@ -19,6 +19,7 @@ type socketState struct {
 	opened     int             // sockets accepted so far
 	turn       int             // WithSpread: count of envelopes spread so far
 	lose       map[string]bool // envelope IDs whose next ack LoseAck drops
+	loseNext   int             // first deliveries still to come whose ack LoseNextAck drops
 	deliveries []Delivery
 	queue      []*envelope
 	envs       map[string]*envelope

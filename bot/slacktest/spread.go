@@ -42,6 +42,15 @@ func (s *Server) LoseAck(envelopeID string) {
 	s.sock.lose[envelopeID] = true
 }
 
+// LoseNextAck drops the ack of the next envelope the server sends (a first
+// delivery, not a retry), as LoseAck does. Unlike LoseAck after the send,
+// it cannot lose the race with an app that acks at once.
+func (s *Server) LoseNextAck() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.sock.loseNext++
+}
+
 // OpenConnections is the number of sockets open now.
 func (s *Server) OpenConnections() int {
 	s.mu.Lock()

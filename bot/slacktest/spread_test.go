@@ -144,10 +144,10 @@ func TestSpreadRedeliversUnackedOnAnotherConnection(t *testing.T) {
 			// first never acks events.
 			reps := []*replica{connectReplica(t, srv, 1, !tc.lose), connectReplica(t, srv, 2, false)}
 			// In turn, the first envelope goes to the first connection.
-			first, _ := srv.Mention("", "", "attention sinks")
 			if tc.lose {
-				srv.LoseAck(first)
+				srv.LoseNextAck()
 			}
+			first, _ := srv.Mention("", "", "attention sinks")
 			if err := srv.WaitFor(wait, func() bool { return len(srv.Deliveries()) > 0 }); err != nil {
 				t.Fatal(err)
 			}

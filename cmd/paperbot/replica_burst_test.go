@@ -52,14 +52,14 @@ func sendMentions(t *testing.T, srv *slacktest.Server, n int, tag string) []ment
 func sendMention(t *testing.T, srv *slacktest.Server, i int, tag string) mentionSent {
 	t.Helper()
 	text := fmt.Sprintf("%s %s%d", burstQueries[i%len(burstQueries)], tag, i)
+	if i%10 == 7 {
+		srv.LoseNextAck() // before the send: a quick ack would beat LoseAck
+	}
 	env, eventID := srv.Mention(slacktest.DefaultChannel, slacktest.DefaultUser, text)
-	switch i % 10 {
-	case 3:
+	if i%10 == 3 {
 		if _, err := srv.Redeliver(env); err != nil {
 			t.Fatal(err)
 		}
-	case 7:
-		srv.LoseAck(env)
 	}
 	ms := srv.Messages(slacktest.DefaultChannel)
 	for j := len(ms) - 1; j >= 0; j-- {
