@@ -184,7 +184,7 @@ func hasMagnitude(sentence string) bool {
 	for i, w := range words {
 		w = strings.Trim(w, "~≈<>(),;:.")
 		switch {
-		case isMagnitude(w),
+		case IsMagnitude(w),
 			number(strings.TrimSuffix(w, "%")) && strings.HasSuffix(w, "%"),
 			number(strings.TrimSuffix(w, "-fold")) && strings.HasSuffix(w, "-fold"):
 			return true

@@ -14,7 +14,7 @@ import (
 // does it do?", or none) gets the paper's finding sentence. An unknown id is
 // NotFound; a question Search would reject is Invalid.
 func (ix *Index) AnswerIn(ctx context.Context, id, question string) (Paper, string, error) {
-	var q *parsedQuery
+	var q *Parsed
 	if strings.TrimSpace(question) != "" {
 		var err error
 		if q, err = parseQuery(question); err != nil {

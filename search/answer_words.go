@@ -47,7 +47,7 @@ func matchedAs(surface, via string) string {
 	if via == "" || strings.EqualFold(via, surface) {
 		return surface
 	}
-	return surface + " (" + excerpt(via) + ")"
+	return surface + " (" + Excerpt(via) + ")"
 }
 
 // matchedWords lists the query words a paper matches, as the user typed
@@ -176,7 +176,7 @@ func wordsApart(words []string) string {
 	joined := words[0]
 	for _, w := range words[1:] {
 		next := joined + " … " + w
-		if utf8.RuneCountInString(next) > excerptRunes {
+		if utf8.RuneCountInString(next) > ExcerptRunes {
 			return joined + " …"
 		}
 		joined = next

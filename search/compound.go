@@ -54,7 +54,7 @@ func compounds(text string) []compound {
 			}
 			parts++
 			ident = ident || identifierPart(text[ps:end])
-			if stopWords()[joined.String()[js:]] {
+			if StopWords()[joined.String()[js:]] {
 				stop = true
 			} else {
 				content = true
@@ -147,8 +147,8 @@ func joinedIdentifiers(text string) string {
 	return b.String()
 }
 
-// stopWords are the text analyzer's stop words (bleve's English list).
-var stopWords = sync.OnceValue(func() analysis.TokenMap {
+// StopWords are the text analyzer's stop words (bleve's English list).
+var StopWords = sync.OnceValue(func() analysis.TokenMap {
 	tm := analysis.NewTokenMap()
 	if err := tm.LoadBytes(en.EnglishStopWords); err != nil {
 		panic(err) // bleve's own list: cannot fail to parse

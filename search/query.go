@@ -22,87 +22,87 @@ import (
 //	cat:cs.LG  since:7d  date:2026-11   what the feeds recorded (query_dates.go)
 
 const (
-	maxQueryLen     = 1000 // characters; longer input is pasted text, see SimilarText
-	maxQueryClauses = 64
+	MaxLen     = 1000 // characters; longer input is pasted text, see SimilarText
+	MaxClauses = 64
 )
 
-// parsedQuery is a parsed query-language string.
-type parsedQuery struct {
-	text    []clause      // positive free text, in the order typed
-	exclude []clause      // -word, -"phrase"
-	fields  []fieldClause // title:, author:, venue:
-	years   []yearClause
-	hasCode *bool // nil: no has: filter
-	// question is true when the text reads as a natural-language question.
-	question bool
-	// answer: the caller wants an answer sentence whatever the text.
-	answer bool
-	// quantity: the question asks how much or how many ("how much faster
+// Parsed is a parsed query-language string.
+type Parsed struct {
+	Text    []Clause      // positive free text, in the order typed
+	Exclude []Clause      // -word, -"phrase"
+	Fields  []FieldClause // title:, author:, venue:
+	Years   []YearClause
+	HasCode *bool // nil: no has: filter
+	// Question is true when the text reads as a natural-language Question.
+	Question bool
+	// Answer: the caller wants an Answer sentence whatever the text.
+	Answer bool
+	// Quantity: the question asks how much or how many ("how much faster
 	// is ...?"): its answer is a sentence with the number.
-	quantity bool
-	// defines: the question asks what an acronym stands for; its answer
+	Quantity bool
+	// Defines: the question asks what an acronym stands for; its answer
 	// is the sentence that spells it out.
-	defines bool
-	// newest: the query asks for the newest papers first ("latest papers
+	Defines bool
+	// Newest: the query asks for the Newest papers first ("latest papers
 	// by Sergey Levine").
-	newest bool
-	// filter is the cat:, since: (as a date) and date: filters typed, and
+	Newest bool
+	// Filter is the cat:, since: (as a date) and date: filters typed, and
 	// at search time Request.Filter as well (withRequest).
-	filter Filter
-	// sinceAgo is a since:7d filter, resolved against the clock at search time.
-	sinceAgo time.Duration
+	Filter Filter
+	// SinceAgo is a since:7d filter, resolved against the clock at search time.
+	SinceAgo time.Duration
 }
 
-// clause is a word or a quoted phrase, as typed.
-type clause struct {
-	text   string
-	phrase bool
-	// apart: words typed apart, joined with hyphens as papers write them
-	// ("few shot": "few-shot"); a paper that writes them apart still has
+// Clause is a word or a quoted phrase, as typed.
+type Clause struct {
+	Text   string
+	Phrase bool
+	// Apart: words typed Apart, joined with hyphens as papers write them
+	// ("few shot": "few-shot"); a paper that writes them Apart still has
 	// them all.
-	apart bool
+	Apart bool
 }
 
-// fieldClause restricts one field; not inverts it.
-type fieldClause struct {
-	field string // fieldTitle, fieldAuthors or fieldVenue
-	clause
-	not bool
+// FieldClause restricts one field; not inverts it.
+type FieldClause struct {
+	Field string // fieldTitle, fieldAuthors or fieldVenue
+	Clause
+	Not bool
 }
 
-// yearClause is an inclusive year range; 0 leaves a side open.
-type yearClause struct {
-	min, max int
-	not      bool
+// YearClause is an inclusive year range; 0 leaves a side open.
+type YearClause struct {
+	Min, Max int
+	Not      bool
 }
 
-// positive reports whether q asks for something rather than only excluding.
-func (q *parsedQuery) positive() bool {
-	if len(q.text) > 0 || (q.hasCode != nil && *q.hasCode) || q.hasFeedFilter() {
+// Positive reports whether q asks for something rather than only excluding.
+func (q *Parsed) Positive() bool {
+	if len(q.Text) > 0 || (q.HasCode != nil && *q.HasCode) || q.HasFeedFilter() {
 		return true
 	}
-	for _, f := range q.fields {
-		if !f.not {
+	for _, f := range q.Fields {
+		if !f.Not {
 			return true
 		}
 	}
-	for _, y := range q.years {
-		if !y.not {
+	for _, y := range q.Years {
+		if !y.Not {
 			return true
 		}
 	}
 	return false
 }
 
-// narrowed reports whether q has a filter or an exclusion beside its text,
+// Narrowed reports whether q has a filter or an exclusion beside its text,
 // typed or from the request.
-func (q *parsedQuery) narrowed() bool {
-	return len(q.exclude) > 0 || len(q.fields) > 0 || len(q.years) > 0 || q.hasCode != nil ||
-		q.hasFeedFilter() || !q.filter.AnnouncedUntil.IsZero()
+func (q *Parsed) Narrowed() bool {
+	return len(q.Exclude) > 0 || len(q.Fields) > 0 || len(q.Years) > 0 || q.HasCode != nil ||
+		q.HasFeedFilter() || !q.Filter.AnnouncedUntil.IsZero()
 }
 
-// filterOnly reports whether q has no free text, only filters.
-func (q *parsedQuery) filterOnly() bool { return len(q.text) == 0 }
+// FilterOnly reports whether q has no free text, only filters.
+func (q *Parsed) FilterOnly() bool { return len(q.Text) == 0 }
 
 var queryFields = map[string]string{
 	"title":   fieldTitle,
@@ -123,7 +123,7 @@ var queryFields = map[string]string{
 // concurrent use.
 type Query struct {
 	text   string
-	parsed *parsedQuery
+	parsed *Parsed
 }
 
 // ParseQuery parses text in the query language. Errors are *Error of kind
@@ -143,7 +143,7 @@ func (q *Query) Text() string { return q.text }
 // parse returns r's query and its text: a copy of r.Query when the caller
 // parsed it (a search sets the copy's answer and filter), else r.Text
 // parsed now.
-func (r Request) parse() (*parsedQuery, string, error) {
+func (r Request) parse() (*Parsed, string, error) {
 	if r.Query != nil {
 		q := *r.Query.parsed
 		return &q, r.Query.text, nil
@@ -154,59 +154,59 @@ func (r Request) parse() (*parsedQuery, string, error) {
 
 // parseQuery parses s. Errors are *Error of kind Invalid whose Msg says what
 // is wrong and how to fix it.
-func parseQuery(s string) (*parsedQuery, error) {
+func parseQuery(s string) (*Parsed, error) {
 	s = strings.TrimSpace(s)
 	if s == "" {
 		return nil, invalidf(opParse, "the query is empty: type a few words to search for, e.g. `kv cache compression`")
 	}
-	if n := utf8.RuneCountInString(s); n > maxQueryLen {
-		return nil, invalidf(opParse, "the query is too long (%d characters, at most %d); to find papers like a whole abstract, use \"similar\" with the text", n, maxQueryLen)
+	if n := utf8.RuneCountInString(s); n > MaxLen {
+		return nil, invalidf(opParse, "the query is too long (%d characters, at most %d); to find papers like a whole abstract, use \"similar\" with the text", n, MaxLen)
 	}
 	if !utf8.ValidString(s) {
 		s = strings.ToValidUTF8(s, " ")
 	}
 	p := parser{src: []rune(s)}
-	q := &parsedQuery{}
+	q := &Parsed{}
 	for {
 		p.skipSpace()
 		if p.done() {
 			break
 		}
-		if len(q.text)+len(q.exclude)+len(q.fields)+len(q.years) >= maxQueryClauses {
-			return nil, invalidf(opParse, "the query has too many words (at most %d); shorten it", maxQueryClauses)
+		if len(q.Text)+len(q.Exclude)+len(q.Fields)+len(q.Years) >= MaxClauses {
+			return nil, invalidf(opParse, "the query has too many words (at most %d); shorten it", MaxClauses)
 		}
 		if err := p.term(q); err != nil {
 			return nil, err
 		}
 	}
-	q.text, q.exclude = spokenExclusions(q.text, q.exclude)
-	q.text = withoutRelatedWork(q.text)
+	q.Text, q.Exclude = spokenExclusions(q.Text, q.Exclude)
+	q.Text = withoutRelatedWork(q.Text)
 	titleInWords(q)
 	codeInWords(q)
-	q.text = withoutTimeFraming(q.text)
-	q.newest = asksNewest(q.text)
-	q.text = withoutLinkRequest(q.text)
-	q.text = snakeCaseApart(q.text)
-	q.text = shortYearsApart(q.text)
-	q.text = paperIDsAsLinks(q.text)
-	q.text = q.text[openingClauses(q.text):]
-	if len(q.text) > 0 && !q.text[0].phrase && isChatLabel(q.text[0].text) {
-		q.text = q.text[1:]
+	q.Text = withoutTimeFraming(q.Text)
+	q.Newest = asksNewest(q.Text)
+	q.Text = withoutLinkRequest(q.Text)
+	q.Text = snakeCaseApart(q.Text)
+	q.Text = shortYearsApart(q.Text)
+	q.Text = paperIDsAsLinks(q.Text)
+	q.Text = q.Text[openingClauses(q.Text):]
+	if len(q.Text) > 0 && !q.Text[0].Phrase && isChatLabel(q.Text[0].Text) {
+		q.Text = q.Text[1:]
 	}
-	if !q.positive() {
-		if len(q.exclude) == 0 && len(q.fields) == 0 && len(q.years) == 0 && q.hasCode == nil {
+	if !q.Positive() {
+		if len(q.Exclude) == 0 && len(q.Fields) == 0 && len(q.Years) == 0 && q.HasCode == nil {
 			return nil, invalidf(opParse, "the query has nothing to search for: type a few words, e.g. `graph neural networks`")
 		}
 		return nil, invalidf(opParse, "the query only excludes (with -): add at least one word or filter to search for, e.g. `diffusion -image`")
 	}
-	q.question = isQuestion(s)
-	q.quantity = asksQuantity(s)
-	q.defines = asksDefinition(s)
-	if q.question {
+	q.Question = isQuestion(s)
+	q.Quantity = asksQuantity(s)
+	q.Defines = asksDefinition(s)
+	if q.Question {
 		// Framing alone ("stand for?") is still what was asked.
-		text := q.text
-		if q.text = withoutAskersAndTimes(q.text); !q.positive() {
-			q.text = text
+		text := q.Text
+		if q.Text = withoutAskersAndTimes(q.Text); !q.Positive() {
+			q.Text = text
 		}
 	}
 	return q, nil
@@ -245,7 +245,7 @@ func isQuote(r rune) bool {
 func isMinus(r rune) bool { return r == '-' || r == '−' || r == '–' }
 
 // term parses one clause, with an optional leading minus, at p.pos.
-func (p *parser) term(q *parsedQuery) error {
+func (p *parser) term(q *Parsed) error {
 	not := false
 	if isMinus(p.peek()) {
 		p.pos++
@@ -263,14 +263,14 @@ func (p *parser) term(q *parsedQuery) error {
 		if err != nil {
 			return err
 		}
-		q.add(clause{text: text, phrase: true}, not)
+		q.add(Clause{Text: text, Phrase: true}, not)
 		return nil
 	}
 	if end, ok := p.singleQuoted(); ok {
 		// 'Attention is all you need': single quotes make a phrase too.
 		text := strings.TrimSpace(string(p.src[p.pos+1 : end]))
 		p.pos = end + 1
-		q.add(clause{text: text, phrase: true}, not)
+		q.add(Clause{Text: text, Phrase: true}, not)
 		return nil
 	}
 	word := p.word()
@@ -290,19 +290,19 @@ func (p *parser) term(q *parsedQuery) error {
 	if w, ok := chatShorthands[strings.ToLower(word)]; ok {
 		word = w // "zero-shot w/o finetuning": without
 	}
-	q.add(clause{text: withoutStyleSuffix(word)}, not)
+	q.add(Clause{Text: withoutStyleSuffix(word)}, not)
 	return nil
 }
 
 // add puts c in the free text, or among the exclusions when not; an empty
 // phrase ("") is nothing to add.
-func (q *parsedQuery) add(c clause, not bool) {
+func (q *Parsed) add(c Clause, not bool) {
 	switch {
-	case c.text == "":
+	case c.Text == "":
 	case not:
-		q.exclude = append(q.exclude, c)
+		q.Exclude = append(q.Exclude, c)
 	default:
-		q.text = append(q.text, c)
+		q.Text = append(q.Text, c)
 	}
 }
 
@@ -358,21 +358,21 @@ func (p *parser) phrase() (string, error) {
 		p.pos++
 	}
 	if p.done() {
-		return "", invalidf(opParse, "the quote before %q is never closed: add a closing \" or remove the quote", excerpt(string(p.src[open+1:])))
+		return "", invalidf(opParse, "the quote before %q is never closed: add a closing \" or remove the quote", Excerpt(string(p.src[open+1:])))
 	}
 	text := strings.TrimSpace(string(p.src[start:p.pos]))
 	p.pos++ // closing quote
 	return text, nil
 }
 
-func excerpt(s string) string { return excerptN(s, excerptRunes) }
+func Excerpt(s string) string { return ExcerptN(s, ExcerptRunes) }
 
-// excerptRunes is the length of an excerpt of a paper's words on a card.
-const excerptRunes = 30
+// ExcerptRunes is the length of an excerpt of a paper's words on a card.
+const ExcerptRunes = 30
 
-// excerptN is s cut to n runes, marked when cut: a link needs more than a
+// ExcerptN is s cut to n runes, marked when cut: a link needs more than a
 // word to be recognised.
-func excerptN(s string, n int) string {
+func ExcerptN(s string, n int) string {
 	s = strings.TrimSpace(s)
 	if r := []rune(s); len(r) > n {
 		return string(r[:n]) + "…"
@@ -401,7 +401,7 @@ func fieldPrefix(word string) (name, rest string, ok bool) {
 
 // field parses the value of name: (rest is what followed the colon in the
 // same word; a quoted phrase may follow directly).
-func (p *parser) field(q *parsedQuery, name, rest string, not bool) error {
+func (p *parser) field(q *Parsed, name, rest string, not bool) error {
 	field := queryFields[name]
 	value, phrase := rest, false
 	if rest == "" {
@@ -435,24 +435,24 @@ func (p *parser) field(q *parsedQuery, name, rest string, not bool) error {
 		if err != nil {
 			return err
 		}
-		y.not = not
-		for _, o := range q.years {
-			if !o.not && !y.not && !yearsOverlap(o, y) {
+		y.Not = not
+		for _, o := range q.Years {
+			if !o.Not && !y.Not && !yearsOverlap(o, y) {
 				return invalidf(opParse, "the year filters %s and %s cannot both hold: keep one", yearString(o), yearString(y))
 			}
 		}
-		q.years = append(q.years, y)
+		q.Years = append(q.Years, y)
 	case fieldHasCode:
 		if !strings.EqualFold(value, "code") {
 			return invalidf(opParse, "has:%s is not supported: the only one is has:code (or -has:code)", value)
 		}
 		want := !not
-		if q.hasCode != nil && *q.hasCode != want {
+		if q.HasCode != nil && *q.HasCode != want {
 			return invalidf(opParse, "has:code and -has:code cannot both hold: keep one")
 		}
-		q.hasCode = &want
+		q.HasCode = &want
 	default:
-		q.fields = append(q.fields, fieldClause{field: field, clause: clause{text: value, phrase: phrase}, not: not})
+		q.Fields = append(q.Fields, FieldClause{Field: field, Clause: Clause{Text: value, Phrase: phrase}, Not: not})
 	}
 	return nil
 }
@@ -482,9 +482,9 @@ const yearHelp = "use year:2025, year:2020..2024, year:>=2023 or year:<2020"
 
 // parseYear parses 2025, 2020..2024 (or 2020-2024), 2020.., ..2024, >=2023,
 // >2023, <=2023 and <2023.
-func parseYear(v string) (yearClause, error) {
-	bad := func() (yearClause, error) {
-		return yearClause{}, invalidf(opParse, "year:%s is not a year or a range of years: %s", v, yearHelp)
+func parseYear(v string) (YearClause, error) {
+	bad := func() (YearClause, error) {
+		return YearClause{}, invalidf(opParse, "year:%s is not a year or a range of years: %s", v, yearHelp)
 	}
 	for _, op := range []string{">=", "<=", ">", "<"} {
 		if rest, ok := strings.CutPrefix(v, op); ok {
@@ -494,13 +494,13 @@ func parseYear(v string) (yearClause, error) {
 			}
 			switch op {
 			case ">=":
-				return yearClause{min: y}, nil
+				return YearClause{Min: y}, nil
 			case ">":
-				return yearClause{min: y + 1}, nil
+				return YearClause{Min: y + 1}, nil
 			case "<=":
-				return yearClause{max: y}, nil
+				return YearClause{Max: y}, nil
 			default:
-				return yearClause{max: y - 1}, nil
+				return YearClause{Max: y - 1}, nil
 			}
 		}
 	}
@@ -513,25 +513,25 @@ func parseYear(v string) (yearClause, error) {
 		if !ok {
 			return bad()
 		}
-		return yearClause{min: y, max: y}, nil
+		return YearClause{Min: y, Max: y}, nil
 	}
-	var c yearClause
+	var c YearClause
 	var ok bool
 	if lo != "" {
-		if c.min, ok = yearNumber(lo); !ok {
+		if c.Min, ok = yearNumber(lo); !ok {
 			return bad()
 		}
 	}
 	if hi != "" {
-		if c.max, ok = yearNumber(hi); !ok {
+		if c.Max, ok = yearNumber(hi); !ok {
 			return bad()
 		}
 	}
 	if lo == "" && hi == "" {
 		return bad()
 	}
-	if c.min != 0 && c.max != 0 && c.min > c.max {
-		return yearClause{}, invalidf(opParse, "year:%s runs backwards: write the earlier year first, e.g. year:%d..%d", v, c.max, c.min)
+	if c.Min != 0 && c.Max != 0 && c.Min > c.Max {
+		return YearClause{}, invalidf(opParse, "year:%s runs backwards: write the earlier year first, e.g. year:%d..%d", v, c.Max, c.Min)
 	}
 	return c, nil
 }
@@ -548,23 +548,23 @@ func yearNumber(s string) (int, bool) {
 	return y, true
 }
 
-func yearsOverlap(a, b yearClause) bool {
-	lo, hi := max(a.min, b.min), a.max
-	if hi == 0 || (b.max != 0 && b.max < hi) {
-		hi = b.max
+func yearsOverlap(a, b YearClause) bool {
+	lo, hi := max(a.Min, b.Min), a.Max
+	if hi == 0 || (b.Max != 0 && b.Max < hi) {
+		hi = b.Max
 	}
 	return hi == 0 || lo <= hi
 }
 
-func yearString(y yearClause) string {
+func yearString(y YearClause) string {
 	switch {
-	case y.min == y.max:
-		return fmt.Sprintf("year:%d", y.min)
-	case y.max == 0:
-		return fmt.Sprintf("year:>=%d", y.min)
-	case y.min == 0:
-		return fmt.Sprintf("year:<=%d", y.max)
+	case y.Min == y.Max:
+		return fmt.Sprintf("year:%d", y.Min)
+	case y.Max == 0:
+		return fmt.Sprintf("year:>=%d", y.Min)
+	case y.Min == 0:
+		return fmt.Sprintf("year:<=%d", y.Max)
 	default:
-		return fmt.Sprintf("year:%d..%d", y.min, y.max)
+		return fmt.Sprintf("year:%d..%d", y.Min, y.Max)
 	}
 }

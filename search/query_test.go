@@ -12,112 +12,112 @@ func TestParseQuery(t *testing.T) {
 	tests := []struct {
 		name string
 		in   string
-		want parsedQuery
+		want Parsed
 	}{
-		{"words", "kv cache", parsedQuery{text: []clause{{text: "kv"}, {text: "cache"}}}},
-		{"phrase", `"flow matching" models`, parsedQuery{text: []clause{{text: "flow matching", phrase: true}, {text: "models"}}}},
-		{"smart quotes", "“flow matching”", parsedQuery{text: []clause{{text: "flow matching", phrase: true}}}},
-		{"exclusions", `diffusion -image -"text to speech"`, parsedQuery{
-			text:    []clause{{text: "diffusion"}},
-			exclude: []clause{{text: "image"}, {text: "text to speech", phrase: true}},
+		{"words", "kv cache", Parsed{Text: []Clause{{Text: "kv"}, {Text: "cache"}}}},
+		{"phrase", `"flow matching" models`, Parsed{Text: []Clause{{Text: "flow matching", Phrase: true}, {Text: "models"}}}},
+		{"smart quotes", "“flow matching”", Parsed{Text: []Clause{{Text: "flow matching", Phrase: true}}}},
+		{"exclusions", `diffusion -image -"text to speech"`, Parsed{
+			Text:    []Clause{{Text: "diffusion"}},
+			Exclude: []Clause{{Text: "image"}, {Text: "text to speech", Phrase: true}},
 		}},
-		{"hyphenated word is not an exclusion", "state-of-the-art", parsedQuery{text: []clause{{text: "state-of-the-art"}}}},
-		{"lone dash is punctuation", "graphs - molecules", parsedQuery{text: []clause{{text: "graphs"}, {text: "molecules"}}}},
-		{"field filters", `title:transformer author:"Tommi Jaakkola" venue:icml`, parsedQuery{fields: []fieldClause{
-			{field: fieldTitle, clause: clause{text: "transformer"}},
-			{field: fieldAuthors, clause: clause{text: "Tommi Jaakkola", phrase: true}},
-			{field: fieldVenue, clause: clause{text: "icml"}},
+		{"hyphenated word is not an exclusion", "state-of-the-art", Parsed{Text: []Clause{{Text: "state-of-the-art"}}}},
+		{"lone dash is punctuation", "graphs - molecules", Parsed{Text: []Clause{{Text: "graphs"}, {Text: "molecules"}}}},
+		{"field filters", `title:transformer author:"Tommi Jaakkola" venue:icml`, Parsed{Fields: []FieldClause{
+			{Field: fieldTitle, Clause: Clause{Text: "transformer"}},
+			{Field: fieldAuthors, Clause: Clause{Text: "Tommi Jaakkola", Phrase: true}},
+			{Field: fieldVenue, Clause: Clause{Text: "icml"}},
 		}}},
-		{"field names ignore case", "Title:graphs", parsedQuery{fields: []fieldClause{{field: fieldTitle, clause: clause{text: "graphs"}}}}},
-		{"a link asked for", "link to the DPO paper", parsedQuery{text: []clause{{text: "the"}, {text: "DPO"}, {text: "paper"}}}},
-		{"link prediction is a topic", "link prediction for knowledge graphs", parsedQuery{text: []clause{
-			{text: "link"}, {text: "prediction"}, {text: "for"}, {text: "knowledge"}, {text: "graphs"},
+		{"field names ignore case", "Title:graphs", Parsed{Fields: []FieldClause{{Field: fieldTitle, Clause: Clause{Text: "graphs"}}}}},
+		{"a link asked for", "link to the DPO paper", Parsed{Text: []Clause{{Text: "the"}, {Text: "DPO"}, {Text: "paper"}}}},
+		{"link prediction is a topic", "link prediction for knowledge graphs", Parsed{Text: []Clause{
+			{Text: "link"}, {Text: "prediction"}, {Text: "for"}, {Text: "knowledge"}, {Text: "graphs"},
 		}}},
-		{"links to as a verb is text", "Cellular aging closely links to an older appearance.", parsedQuery{text: []clause{
-			{text: "Cellular"}, {text: "aging"}, {text: "closely"}, {text: "links"}, {text: "to"}, {text: "an"}, {text: "older"}, {text: "appearance."},
+		{"links to as a verb is text", "Cellular aging closely links to an older appearance.", Parsed{Text: []Clause{
+			{Text: "Cellular"}, {Text: "aging"}, {Text: "closely"}, {Text: "links"}, {Text: "to"}, {Text: "an"}, {Text: "older"}, {Text: "appearance."},
 		}}},
-		{"a year typed short is the year", "NeurIPS '24 or ICML’25, not 5'UTR or '25%", parsedQuery{text: []clause{
-			{text: "NeurIPS"}, {text: "2024"}, {text: "or"}, {text: "ICML"}, {text: "2025,"}, {text: "not"}, {text: "5'UTR"}, {text: "or"}, {text: "'25%"},
+		{"a year typed short is the year", "NeurIPS '24 or ICML’25, not 5'UTR or '25%", Parsed{Text: []Clause{
+			{Text: "NeurIPS"}, {Text: "2024"}, {Text: "or"}, {Text: "ICML"}, {Text: "2025,"}, {Text: "not"}, {Text: "5'UTR"}, {Text: "or"}, {Text: "'25%"},
 		}}},
-		{"code names are their words", "`flash_attn` scaled_dot_product l_inf x_t CRF01_AE", parsedQuery{text: []clause{
-			{text: "`flash"}, {text: "attn`"}, {text: "scaled"}, {text: "dot"}, {text: "product"}, {text: "l_inf"}, {text: "x_t"}, {text: "CRF01_AE"},
+		{"code names are their words", "`flash_attn` scaled_dot_product l_inf x_t CRF01_AE", Parsed{Text: []Clause{
+			{Text: "`flash"}, {Text: "attn`"}, {Text: "scaled"}, {Text: "dot"}, {Text: "product"}, {Text: "l_inf"}, {Text: "x_t"}, {Text: "CRF01_AE"},
 		}}},
-		{"code asked for in words", "DPO with code available", parsedQuery{text: []clause{{text: "DPO"}}, hasCode: &yes}},
-		{"papers with code", "diffusion papers with code", parsedQuery{text: []clause{{text: "diffusion"}, {text: "papers"}}, hasCode: &yes}},
-		{"open-source implementation", "open source implementation of flash attention", parsedQuery{text: []clause{{text: "flash"}, {text: "attention"}}, hasCode: &yes}},
-		{"code as a topic", "LLMs trained with code", parsedQuery{text: []clause{{text: "LLMs"}, {text: "trained"}, {text: "with"}, {text: "code"}}}},
-		{"chat label", "Q: what is grokking?", parsedQuery{text: []clause{{text: "what"}, {text: "is"}, {text: "grokking?"}}, question: true}},
-		{"a title's colon is text", "Mamba: linear-time", parsedQuery{text: []clause{{text: "Mamba:"}, {text: "linear-time"}}}},
-		{"time framing", "RL papers from last year, published in 2024", parsedQuery{
-			text: []clause{{text: "RL"}, {text: "papers"}, {text: "from"}, {text: "in"}, {text: "2024"}},
+		{"code asked for in words", "DPO with code available", Parsed{Text: []Clause{{Text: "DPO"}}, HasCode: &yes}},
+		{"papers with code", "diffusion papers with code", Parsed{Text: []Clause{{Text: "diffusion"}, {Text: "papers"}}, HasCode: &yes}},
+		{"open-source implementation", "open source implementation of flash attention", Parsed{Text: []Clause{{Text: "flash"}, {Text: "attention"}}, HasCode: &yes}},
+		{"code as a topic", "LLMs trained with code", Parsed{Text: []Clause{{Text: "LLMs"}, {Text: "trained"}, {Text: "with"}, {Text: "code"}}}},
+		{"chat label", "Q: what is grokking?", Parsed{Text: []Clause{{Text: "what"}, {Text: "is"}, {Text: "grokking?"}}, Question: true}},
+		{"a title's colon is text", "Mamba: linear-time", Parsed{Text: []Clause{{Text: "Mamba:"}, {Text: "linear-time"}}}},
+		{"time framing", "RL papers from last year, published in 2024", Parsed{
+			Text: []Clause{{Text: "RL"}, {Text: "papers"}, {Text: "from"}, {Text: "in"}, {Text: "2024"}},
 		}},
 		// The title in words: a filter, as title: is.
-		{"in the title", `the paper with "grokking" in the title`, parsedQuery{
-			text:   []clause{{text: "the"}, {text: "paper"}, {text: "with"}},
-			fields: []fieldClause{{field: fieldTitle, clause: clause{text: "grokking", phrase: true}}},
+		{"in the title", `the paper with "grokking" in the title`, Parsed{
+			Text:   []Clause{{Text: "the"}, {Text: "paper"}, {Text: "with"}},
+			Fields: []FieldClause{{Field: fieldTitle, Clause: Clause{Text: "grokking", Phrase: true}}},
 		}},
-		{"in its title", "mamba in its title, please", parsedQuery{
-			text:   []clause{{text: "please"}},
-			fields: []fieldClause{{field: fieldTitle, clause: clause{text: "mamba"}}},
+		{"in its title", "mamba in its title, please", Parsed{
+			Text:   []Clause{{Text: "please"}},
+			Fields: []FieldClause{{Field: fieldTitle, Clause: Clause{Text: "mamba"}}},
 		}},
-		{"called a title", `a paper called "Vision Transformers Need Registers"`, parsedQuery{
-			text: []clause{{text: "a"}, {text: "paper"}, {text: "Vision Transformers Need Registers", phrase: true}},
+		{"called a title", `a paper called "Vision Transformers Need Registers"`, Parsed{
+			Text: []Clause{{Text: "a"}, {Text: "paper"}, {Text: "Vision Transformers Need Registers", Phrase: true}},
 		}},
-		{"in the title, after punctuation: words", "grokking. in the title", parsedQuery{
-			text: []clause{{text: "grokking."}, {text: "in"}, {text: "the"}, {text: "title"}},
+		{"in the title, after punctuation: words", "grokking. in the title", Parsed{
+			Text: []Clause{{Text: "grokking."}, {Text: "in"}, {Text: "the"}, {Text: "title"}},
 		}},
-		{"negated field", "graphs -author:smith", parsedQuery{
-			text:   []clause{{text: "graphs"}},
-			fields: []fieldClause{{field: fieldAuthors, clause: clause{text: "smith"}, not: true}},
+		{"negated field", "graphs -author:smith", Parsed{
+			Text:   []Clause{{Text: "graphs"}},
+			Fields: []FieldClause{{Field: fieldAuthors, Clause: Clause{Text: "smith"}, Not: true}},
 		}},
-		{"year", "year:2025", parsedQuery{years: []yearClause{{min: 2025, max: 2025}}}},
-		{"year range", "year:2020..2024", parsedQuery{years: []yearClause{{min: 2020, max: 2024}}}},
-		{"year dash range", "year:2020-2024", parsedQuery{years: []yearClause{{min: 2020, max: 2024}}}},
-		{"year at least", "year:>=2023", parsedQuery{years: []yearClause{{min: 2023}}}},
-		{"year after", "year:>2023", parsedQuery{years: []yearClause{{min: 2024}}}},
-		{"year before", "year:<2020", parsedQuery{years: []yearClause{{max: 2019}}}},
-		{"year open range", "year:..2020", parsedQuery{years: []yearClause{{max: 2020}}}},
-		{"has code", "has:code graphs", parsedQuery{text: []clause{{text: "graphs"}}, hasCode: &yes}},
-		{"has no code", "graphs -has:code", parsedQuery{text: []clause{{text: "graphs"}}, hasCode: &no}},
-		{"url is a word", "https://github.com/x/y", parsedQuery{text: []clause{{text: "https://github.com/x/y"}}}},
-		{"question", "which paper rediscovers the Kramers-Wannier duality?", parsedQuery{question: true, text: []clause{
-			{text: "which"}, {text: "paper"}, {text: "rediscovers"}, {text: "the"}, {text: "Kramers-Wannier"}, {text: "duality?"},
+		{"year", "year:2025", Parsed{Years: []YearClause{{Min: 2025, Max: 2025}}}},
+		{"year range", "year:2020..2024", Parsed{Years: []YearClause{{Min: 2020, Max: 2024}}}},
+		{"year dash range", "year:2020-2024", Parsed{Years: []YearClause{{Min: 2020, Max: 2024}}}},
+		{"year at least", "year:>=2023", Parsed{Years: []YearClause{{Min: 2023}}}},
+		{"year after", "year:>2023", Parsed{Years: []YearClause{{Min: 2024}}}},
+		{"year before", "year:<2020", Parsed{Years: []YearClause{{Max: 2019}}}},
+		{"year open range", "year:..2020", Parsed{Years: []YearClause{{Max: 2020}}}},
+		{"has code", "has:code graphs", Parsed{Text: []Clause{{Text: "graphs"}}, HasCode: &yes}},
+		{"has no code", "graphs -has:code", Parsed{Text: []Clause{{Text: "graphs"}}, HasCode: &no}},
+		{"url is a word", "https://github.com/x/y", Parsed{Text: []Clause{{Text: "https://github.com/x/y"}}}},
+		{"question", "which paper rediscovers the Kramers-Wannier duality?", Parsed{Question: true, Text: []Clause{
+			{Text: "which"}, {Text: "paper"}, {Text: "rediscovers"}, {Text: "the"}, {Text: "Kramers-Wannier"}, {Text: "duality?"},
 		}}},
-		{"trailing question mark is text, not a wildcard", "graphs?", parsedQuery{question: true, text: []clause{{text: "graphs?"}}}},
-		{"space after a filter's colon", `Title: scaling laws author: "Tommi Jaakkola" year: 2025`, parsedQuery{
-			text: []clause{{text: "laws"}},
-			fields: []fieldClause{
-				{field: fieldTitle, clause: clause{text: "scaling"}},
-				{field: fieldAuthors, clause: clause{text: "Tommi Jaakkola", phrase: true}},
+		{"trailing question mark is text, not a wildcard", "graphs?", Parsed{Question: true, Text: []Clause{{Text: "graphs?"}}}},
+		{"space after a filter's colon", `Title: scaling laws author: "Tommi Jaakkola" year: 2025`, Parsed{
+			Text: []Clause{{Text: "laws"}},
+			Fields: []FieldClause{
+				{Field: fieldTitle, Clause: Clause{Text: "scaling"}},
+				{Field: fieldAuthors, Clause: Clause{Text: "Tommi Jaakkola", Phrase: true}},
 			},
-			years: []yearClause{{min: 2025, max: 2025}},
+			Years: []YearClause{{Min: 2025, Max: 2025}},
 		}},
-		{"quote glued to a word", `foo"bar baz"`, parsedQuery{text: []clause{{text: "foo"}, {text: "bar baz", phrase: true}}}},
-		{"greeting dropped, request is a question", "hey! looking for protein design", parsedQuery{question: true, text: []clause{
-			{text: "looking"}, {text: "for"}, {text: "protein"}, {text: "design"},
+		{"quote glued to a word", `foo"bar baz"`, Parsed{Text: []Clause{{Text: "foo"}, {Text: "bar baz", Phrase: true}}}},
+		{"greeting dropped, request is a question", "hey! looking for protein design", Parsed{Question: true, Text: []Clause{
+			{Text: "looking"}, {Text: "for"}, {Text: "protein"}, {Text: "design"},
 		}}},
-		{"imperative is a question", "explain flash attention", parsedQuery{question: true, text: []clause{{text: "explain"}, {text: "flash"}, {text: "attention"}}}},
-		{"but not excludes", "diffusion models but not for images", parsedQuery{
-			text: []clause{{text: "diffusion"}, {text: "models"}}, exclude: []clause{{text: "images"}},
+		{"imperative is a question", "explain flash attention", Parsed{Question: true, Text: []Clause{{Text: "explain"}, {Text: "flash"}, {Text: "attention"}}}},
+		{"but not excludes", "diffusion models but not for images", Parsed{
+			Text: []Clause{{Text: "diffusion"}, {Text: "models"}}, Exclude: []Clause{{Text: "images"}},
 		}},
-		{"excluding excludes up to the punctuation", "graph networks excluding molecule generation, with theory", parsedQuery{
-			text:    []clause{{text: "graph"}, {text: "networks"}, {text: "with"}, {text: "theory"}},
-			exclude: []clause{{text: "molecule generation", phrase: true}},
+		{"excluding excludes up to the punctuation", "graph networks excluding molecule generation, with theory", Parsed{
+			Text:    []Clause{{Text: "graph"}, {Text: "networks"}, {Text: "with"}, {Text: "theory"}},
+			Exclude: []Clause{{Text: "molecule generation", Phrase: true}},
 		}},
-		{"a long run after except is text", "models except those we trained on the cluster", parsedQuery{text: []clause{
-			{text: "models"}, {text: "except"}, {text: "those"}, {text: "we"}, {text: "trained"}, {text: "on"}, {text: "the"}, {text: "cluster"},
+		{"a long run after except is text", "models except those we trained on the cluster", Parsed{Text: []Clause{
+			{Text: "models"}, {Text: "except"}, {Text: "those"}, {Text: "we"}, {Text: "trained"}, {Text: "on"}, {Text: "the"}, {Text: "cluster"},
 		}}},
-		{"not based on excludes", "image generation that isn't based on diffusion", parsedQuery{
-			text: []clause{{text: "image"}, {text: "generation"}}, exclude: []clause{{text: "diffusion"}},
+		{"not based on excludes", "image generation that isn't based on diffusion", Parsed{
+			Text: []Clause{{Text: "image"}, {Text: "generation"}}, Exclude: []Clause{{Text: "diffusion"}},
 		}},
-		{"not based on excludes without that", "GANs not based on CNNs", parsedQuery{text: []clause{{text: "GANs"}}, exclude: []clause{{text: "CNNs"}}}},
+		{"not based on excludes without that", "GANs not based on CNNs", Parsed{Text: []Clause{{Text: "GANs"}}, Exclude: []Clause{{Text: "CNNs"}}}},
 		// Papers on attention-free models say "attention".
-		{"don't use is text", "models that don't use attention", parsedQuery{text: []clause{
-			{text: "models"}, {text: "that"}, {text: "don't"}, {text: "use"}, {text: "attention"},
+		{"don't use is text", "models that don't use attention", Parsed{Text: []Clause{
+			{Text: "models"}, {Text: "that"}, {Text: "don't"}, {Text: "use"}, {Text: "attention"},
 		}}},
-		{"not alone is a word", "not all tokens", parsedQuery{text: []clause{{text: "not"}, {text: "all"}, {text: "tokens"}}}},
-		{"italics", "_kv cache_ max_len", parsedQuery{text: []clause{{text: "kv"}, {text: "cache"}, {text: "max"}, {text: "len"}}}},
-		{"hi after the first word is a word", "Ly6C hi monocytes", parsedQuery{text: []clause{{text: "Ly6C"}, {text: "hi"}, {text: "monocytes"}}}},
+		{"not alone is a word", "not all tokens", Parsed{Text: []Clause{{Text: "not"}, {Text: "all"}, {Text: "tokens"}}}},
+		{"italics", "_kv cache_ max_len", Parsed{Text: []Clause{{Text: "kv"}, {Text: "cache"}, {Text: "max"}, {Text: "len"}}}},
+		{"hi after the first word is a word", "Ly6C hi monocytes", Parsed{Text: []Clause{{Text: "Ly6C"}, {Text: "hi"}, {Text: "monocytes"}}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -188,12 +188,12 @@ func TestColonInText(t *testing.T) {
 			t.Errorf("parseQuery(%q): %v", in, err)
 			continue
 		}
-		if len(q.fields) != 0 || len(q.text) == 0 {
-			t.Errorf("parseQuery(%q): fields %v, text %v; want text only", in, q.fields, q.text)
+		if len(q.Fields) != 0 || len(q.Text) == 0 {
+			t.Errorf("parseQuery(%q): fields %v, text %v; want text only", in, q.Fields, q.Text)
 		}
 	}
 	q, err := parseQuery("title:graph regressing: x")
-	if err != nil || len(q.fields) != 1 {
+	if err != nil || len(q.Fields) != 1 {
 		t.Errorf("a known filter beside a colon in text: %v, %+v", err, q)
 	}
 }
@@ -276,9 +276,9 @@ func TestSingleQuotedPhrase(t *testing.T) {
 			t.Fatalf("%q: %v", q, err)
 		}
 		var got []string
-		for _, c := range pq.text {
-			if c.phrase {
-				got = append(got, c.text)
+		for _, c := range pq.Text {
+			if c.Phrase {
+				got = append(got, c.Text)
 			}
 		}
 		if !slices.Equal(got, want) {
@@ -286,7 +286,7 @@ func TestSingleQuotedPhrase(t *testing.T) {
 		}
 	}
 	pq, err := parseQuery("-'image generation' diffusion")
-	if err != nil || len(pq.exclude) != 1 || pq.exclude[0].text != "image generation" {
-		t.Errorf("-'image generation': excludes %v, %v", pq.exclude, err)
+	if err != nil || len(pq.Exclude) != 1 || pq.Exclude[0].Text != "image generation" {
+		t.Errorf("-'image generation': excludes %v, %v", pq.Exclude, err)
 	}
 }

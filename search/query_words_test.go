@@ -490,7 +490,7 @@ func TestCodeRequestIsNoTopic(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		has := slices.ContainsFunc(pq.text, func(c clause) bool { return inSet("code|github", c.text) })
+		has := slices.ContainsFunc(pq.Text, func(c Clause) bool { return inSet("code|github", c.Text) })
 		if has != want {
 			t.Errorf("%q: searched for code or github %v, want %v", q, has, want)
 		}
@@ -597,8 +597,8 @@ func TestAsideRulesOutIsNotSearched(t *testing.T) {
 			}
 		}
 		pq, err := parseQuery(q)
-		if err != nil || len(pq.exclude) != 0 {
-			t.Errorf("%q: excludes %v (%v), want none", q, pq.exclude, err)
+		if err != nil || len(pq.Exclude) != 0 {
+			t.Errorf("%q: excludes %v (%v), want none", q, pq.Exclude, err)
 		}
 	}
 	// An aside that rules nothing out is searched, and so is what follows
@@ -626,8 +626,8 @@ func TestCapitalNotExcludes(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%q: %v", q, err)
 		}
-		if len(pq.exclude) != want {
-			t.Errorf("%q: excludes %v, want %d", q, pq.exclude, want)
+		if len(pq.Exclude) != want {
+			t.Errorf("%q: excludes %v, want %d", q, pq.Exclude, want)
 		}
 	}
 }
@@ -1058,11 +1058,11 @@ func TestMetaWordInACapitalisedName(t *testing.T) {
 		"which papers fine-tune Segment Anything for medical images?": "segment anything",
 	})
 	for words, want := range map[string]bool{"Any papers": true, "Segment Anything": false, "segment anything": true, "What Anything": true, "QA. Papers": true} {
-		cs := []clause{}
+		cs := []Clause{}
 		for _, w := range strings.Fields(words) {
-			cs = append(cs, clause{text: w})
+			cs = append(cs, Clause{Text: w})
 		}
-		if got := metaWordAt(cs, len(cs)-1, false); got != want {
+		if got := MetaWordAt(cs, len(cs)-1, false); got != want {
 			t.Errorf("%q: last word a meta word %v, want %v", words, got, want)
 		}
 	}

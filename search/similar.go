@@ -44,7 +44,7 @@ func (ix *Index) Similar(ctx context.Context, id string, limit int) (*Results, e
 // words or characters than Search takes): pasted text, an abstract or a
 // paragraph, whose papers are those like it (SimilarText), not a search.
 func PastedText(text string) bool {
-	return len(strings.Fields(text)) > maxQueryClauses || utf8.RuneCountInString(text) > maxQueryLen
+	return len(strings.Fields(text)) > MaxClauses || utf8.RuneCountInString(text) > MaxLen
 }
 
 // SimilarText returns the papers most like text, e.g. a pasted abstract.
@@ -66,7 +66,7 @@ func (ix *Index) SimilarText(ctx context.Context, text string, limit int) (*Resu
 		return nil, err
 	}
 	defer release()
-	return st.similar(ctx, excerpt(text), text, "", limit)
+	return st.similar(ctx, Excerpt(text), text, "", limit)
 }
 
 // similar runs an OR of the text's distinctive terms, each boosted by how
