@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	bq "github.com/blevesearch/bleve/v2/search/query"
+	"github.com/paperbot/paperbot/search/query"
 )
 
 // boostAuthors weighs an author's name above free text in bleve's
@@ -19,7 +20,7 @@ const boostAuthors = 2.0
 // match more of them), each group an OR of its alternatives in title and
 // abstract; field filters must match; exclusions must not; year and has:code
 // filter without scoring.
-func (s *state) bleveQuery(q *Parsed, groups []group) (bq.Query, error) {
+func (s *state) bleveQuery(q *query.Parsed, groups []group) (bq.Query, error) {
 	rg := s.retrieved(groups)
 	var pairs []bq.Query
 	if len(rg) < len(groups) {
@@ -61,7 +62,7 @@ func plainTerm(g group) bool {
 
 // bleveQueryOf is bleveQuery with every group of rg a clause, ubiquitous
 // words too, and the extra clauses beside them.
-func (s *state) bleveQueryOf(q *Parsed, rg []group, extra ...bq.Query) (bq.Query, error) {
+func (s *state) bleveQueryOf(q *query.Parsed, rg []group, extra ...bq.Query) (bq.Query, error) {
 	b := bq.NewBooleanQuery(nil, nil, nil)
 	if len(rg) > 0 {
 		gs := make([]bq.Query, 0, len(rg))
@@ -75,7 +76,7 @@ func (s *state) bleveQueryOf(q *Parsed, rg []group, extra ...bq.Query) (bq.Query
 	for _, f := range q.Fields {
 		a, ok := s.clauseTerms(f.Clause, f.Field)
 		if !ok {
-			return nil, invalidf(opParse, "%s:%s has no searchable words (only common words like \"the\"): use a more specific word", FieldLabel(f.Field), f.Text)
+			return nil, invalidf(opParse, "%s:%s has no searchable words (only common words like \"the\"): use a more specific word", query.FieldLabel(f.Field), f.Text)
 		}
 		fq := termsQuery(f.Field, a.terms, 1)
 		if stem, ok := s.stopWordCompound(f.Text); ok && f.Field == fieldTitle {
@@ -326,7 +327,7 @@ func termsQuery(field string, terms []string, boost float64) bq.Query {
 	return p
 }
 
-func yearQuery(y YearClause) bq.Query {
+func yearQuery(y query.YearClause) bq.Query {
 	var lo, hi *float64
 	if y.Min != 0 {
 		v := float64(y.Min)
@@ -342,20 +343,13 @@ func yearQuery(y YearClause) bq.Query {
 	return q
 }
 
-func FieldLabel(field string) string {
-	if field == fieldAuthors {
-		return "author"
-	}
-	return field
-}
-
 // gramWords returns the free-text words of q that carry meaning (not meta
 // or stop words, nor a year or venue of groups), for the character 3-gram
 // score.
-func (s *state) gramWords(q *Parsed, groups []group) []string {
+func (s *state) gramWords(q *query.Parsed, groups []group) []string {
 	var out []string
 	for i, c := range q.Text {
-		if !c.Phrase && (MetaWordAt(q.Text, i, q.Question) || len(s.an.text.Analyze([]byte(c.Text))) == 0 || namesMeta(groups, c.Text)) {
+		if !c.Phrase && (query.MetaWordAt(q.Text, i, q.Question) || len(s.an.text.Analyze([]byte(c.Text))) == 0 || namesMeta(groups, c.Text)) {
 			continue // stop words are in every paper
 		}
 		out = append(out, c.Text)
@@ -365,7 +359,7 @@ func (s *state) gramWords(q *Parsed, groups []group) []string {
 
 // namesMeta reports whether the typed word w is read as a year or venue.
 func namesMeta(groups []group, w string) bool {
-	w = BareWord(w)
+	w = query.BareWord(w)
 	for _, g := range groups {
 		if g.isMeta() && strings.EqualFold(g.surface, w) {
 			return true

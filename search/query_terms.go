@@ -8,6 +8,7 @@ import (
 
 	"github.com/paperbot/paperbot/search/english"
 	"github.com/paperbot/paperbot/search/lexicon"
+	"github.com/paperbot/paperbot/search/query"
 )
 
 // altKind says how an alternative relates to what the user typed.
@@ -33,23 +34,6 @@ const partialCredit = 0.25
 // otherFormCredit is the credit of a word that shares only its stem with
 // an acronym typed in capitals ("clipping" for "CLIP").
 const otherFormCredit = 0.5
-
-// typedInCapitals reports whether w is an acronym typed in capitals, two
-// letters or more, maybe with a plural s ("CLIP", "GANs").
-func typedInCapitals(w string) bool {
-	w = strings.TrimSuffix(w, "s")
-	letters := 0
-	for _, r := range w {
-		switch {
-		case 'A' <= r && r <= 'Z':
-			letters++
-		case '0' <= r && r <= '9':
-		default:
-			return false
-		}
-	}
-	return letters >= 2
-}
 
 // sameWord reports whether a paper's word is the acronym typed, with a
 // capital in it ("CLIP", "Bert"; "art" is the word, not ART), with or
@@ -182,7 +166,7 @@ type group struct {
 	longForm int
 	// years are the years the word names ("2024"; "since 2023": 2023 on),
 	// also matched in papers' years; zero when it names none.
-	years YearClause
+	years query.YearClause
 	venue string // the venue token the word names ("iclr"), also matched in venues
 	// apart: a stop word, or a word that is no topic, stood between this
 	// group and the one before, or it is the first.
@@ -219,7 +203,7 @@ type qtoken struct {
 	action bool
 	// yearSpan is the span of years the words around a year make of it
 	// ("since 2023", "between 2017 and 2019"); zero for the year alone.
-	yearSpan YearClause
+	yearSpan query.YearClause
 	// orBefore: the word typed before this one was "or" (group.orBefore),
 	// and the one before that a word searched for.
 	orBefore bool
@@ -228,12 +212,12 @@ type qtoken struct {
 // textGroups turns the free text of q into groups: meta words of questions
 // are dropped, acronyms and long forms are expanded both ways, typos are
 // corrected from the corpus vocabulary.
-func (s *state) textGroups(q *Parsed) []group { return s.textGroupsOf(q, false) }
+func (s *state) textGroups(q *query.Parsed) []group { return s.textGroupsOf(q, false) }
 
 // textGroupsOf is textGroups; with wordsApart, long forms of three or more
 // words are grouped as the shorter long forms they are made of (see
 // state.search).
-func (s *state) textGroupsOf(q *Parsed, wordsApart bool) []group {
+func (s *state) textGroupsOf(q *query.Parsed, wordsApart bool) []group {
 	words := s.stopWordCompounds(q.Text)
 	var groups []group
 	var run []qtoken
@@ -242,12 +226,12 @@ func (s *state) textGroupsOf(q *Parsed, wordsApart bool) []group {
 		groups = append(groups, s.wordGroups(run, wordsApart)...)
 		run = nil
 	}
-	var span YearClause      // for the next year
-	spanYears := 0           // how many years still take span
-	orAt, lastWord := -1, -1 // where "or" and the last word searched for were typed
+	var span query.YearClause // for the next year
+	spanYears := 0            // how many years still take span
+	orAt, lastWord := -1, -1  // where "or" and the last word searched for were typed
 	for i, c := range words {
 		if !c.Phrase {
-			if w := BareWord(c.Text); w == "or" || w == "vs" || w == "versus" || w == "and" && comparedAt(words, i) {
+			if w := query.BareWord(c.Text); w == "or" || w == "vs" || w == "versus" || w == "and" && query.ComparedAt(words, i) {
 				orAt = i
 			}
 		}
@@ -255,14 +239,14 @@ func (s *state) textGroupsOf(q *Parsed, wordsApart bool) []group {
 		if s.nameMarker(words, i) {
 			continue
 		}
-		if sp, n := yearSpanAt(words, i); n > 0 {
+		if sp, n := query.YearSpanAt(words, i); n > 0 {
 			// "since 2023", "between 2017 and 2019": the years are a
 			// span, "since" and "between" no topic.
 			span, spanYears = sp, n
 			continue
 		}
 		text := c.Text
-		link, isLink := LinkOf(text)
+		link, isLink := query.LinkOf(text)
 		if isLink && !c.Phrase {
 			// A link is looked for whole, as a phrase: its "https" and
 			// "abs" are in every link, they say nothing of a paper.
@@ -277,8 +261,8 @@ func (s *state) textGroupsOf(q *Parsed, wordsApart bool) []group {
 			}
 			continue
 		}
-		action := HowToVerbAt(words, i)
-		if MetaWordAt(words, i, q.Question) || action && !s.knownText(c.Text) {
+		action := query.HowToVerbAt(words, i)
+		if query.MetaWordAt(words, i, q.Question) || action && !s.knownText(c.Text) {
 			continue
 		}
 		cs := compounds(c.Text)
@@ -297,7 +281,7 @@ func (s *state) textGroupsOf(q *Parsed, wordsApart bool) []group {
 			qt := qtoken{stem: string(t.Term), surface: c.Text[t.Start:t.End], action: action && len(toks) == 1,
 				gapBefore: gap || (k > 0 && t.Position > toks[k-1].Position+1), orBefore: orBefore && k == 0}
 			lastWord = i
-			if spanYears > 0 && yearWord(qt.surface) != 0 {
+			if spanYears > 0 && query.YearWord(qt.surface) != 0 {
 				qt.yearSpan = span
 				spanYears--
 			}
@@ -324,11 +308,11 @@ func (s *state) textGroupsOf(q *Parsed, wordsApart bool) []group {
 			if len(run) > 0 && !qt.gapBefore {
 				prev = run[len(run)-1].stem
 			}
-			if means := ShorthandAfter(prev, qt.stem); means != "" {
+			if means := query.ShorthandAfter(prev, qt.stem); means != "" {
 				// Found as typed and as what it means, long form and
 				// all ("spiking neural nets": SNN).
 				qt.stem, qt.typedStem = means, qt.stem
-			} else if full := Clipping(qt.surface); full != "" && len(toks) == 1 {
+			} else if full := query.Clipping(qt.surface); full != "" && len(toks) == 1 {
 				if ft := s.an.text.Analyze([]byte(full)); len(ft) == 1 {
 					qt.stem, qt.typedStem, qt.clipped = string(ft[0].Term), qt.stem, true
 				}
@@ -339,24 +323,6 @@ func (s *state) textGroupsOf(q *Parsed, wordsApart bool) []group {
 	flush()
 	s.namesBesideNames(groups)
 	return linkEither(weighKinds(mergeGroups(groups)))
-}
-
-// comparingWords ask to compare what follows: "compare SepLLM and
-// LaCache" asks for either paper, as "SepLLM vs LaCache" does.
-var comparingWords = lexicon.Words("context", "before-and")
-
-// comparedAt reports whether the "and" at i joins two words to compare:
-// "compare SepLLM and LaCache", "the difference between LoRA and QLoRA";
-// not "the difference in oxygen uptake between black and white youth",
-// a claim about both.
-func comparedAt(words []Clause, i int) bool {
-	word := func(j int) string {
-		if j < 0 || words[j].Phrase {
-			return ""
-		}
-		return BareWord(words[j].Text)
-	}
-	return comparingWords[word(i-2)] || word(i-2) == "between" && comparingWords[word(i-3)]
 }
 
 // functionWords are prepositions and adverbs that bleve's English stop
@@ -385,8 +351,8 @@ func (s *state) knownText(text string) bool {
 // "few-shot", not "shot" (the analyzer drops "few", and zero-shot papers
 // came first), "out of distribution" is "out-of-distribution". The index
 // has such words whole, and is asked whether any paper writes them.
-func (s *state) stopWordCompounds(text []Clause) []Clause {
-	var out []Clause
+func (s *state) stopWordCompounds(text []query.Clause) []query.Clause {
+	var out []query.Clause
 	for i := 0; i < len(text); i++ {
 		c := text[i]
 		if !c.Phrase && s.stopWord(c.Text) {
@@ -405,12 +371,12 @@ func (s *state) stopWordCompounds(text []Clause) []Clause {
 
 // stopWord reports whether the analyzer drops word, a plain word, whole.
 func (s *state) stopWord(word string) bool {
-	return lettersOnly(word) && StopWords()[strings.ToLower(word)]
+	return lettersOnly(word) && query.StopWords()[strings.ToLower(word)]
 }
 
 // hyphenatedWord joins the words of cs with hyphens when they are plain
 // words, all but the last stop words, and the index has them as one.
-func (s *state) hyphenatedWord(cs []Clause) (string, bool) {
+func (s *state) hyphenatedWord(cs []query.Clause) (string, bool) {
 	parts := make([]string, len(cs))
 	for k, c := range cs {
 		if c.Phrase || !lettersOnly(c.Text) || k < len(cs)-1 && !s.stopWord(c.Text) || k == len(cs)-1 && s.stopWord(c.Text) {
@@ -680,7 +646,7 @@ func sameGaps(terms []string, typed []qtoken) bool {
 // wordGroup is the group of one unquoted word.
 func (s *state) wordGroup(t qtoken) group {
 	g := group{surface: t.surface, ident: t.ident, alts: []alt{{kind: altExact, terms: []string{t.stem}}}}
-	caps := typedInCapitals(t.surface)
+	caps := query.TypedInCapitals(t.surface)
 	if caps || mixedCase(t.surface) {
 		// Found as written: "RoPE" is no "Roping" (wordCredit).
 		g.alts[0].acronym = t.surface
@@ -726,7 +692,7 @@ func (s *state) wordGroup(t qtoken) group {
 		}
 	}
 	variant := "" // the other spelling's stem, when the corpus has it
-	if v := spellingVariant(t.surface); v != "" {
+	if v := query.SpellingVariant(t.surface); v != "" {
 		for _, tk := range s.an.text.Analyze([]byte(v)) {
 			if st := string(tk.Term); st != t.stem && s.vocab.has(st) {
 				g.alts = append(g.alts, alt{kind: altSpelling, terms: []string{st}})
@@ -780,7 +746,7 @@ func (s *state) nameTokens(w string) []string {
 
 // nameMarker reports whether word i of text only marks a name: the
 // initial of "Y. Bengio", or the "et al." of "Bengio et al.".
-func (s *state) nameMarker(text []Clause, i int) bool {
+func (s *state) nameMarker(text []query.Clause, i int) bool {
 	c := text[i]
 	if c.Phrase {
 		return false
@@ -883,7 +849,7 @@ func (s *state) nameIDF(n string) float64 {
 
 // clauseTerms analyses a field clause or exclusion into one alternative
 // (several words become a phrase). ok is false when nothing searchable is left.
-func (s *state) clauseTerms(c Clause, field string) (alt, bool) {
+func (s *state) clauseTerms(c query.Clause, field string) (alt, bool) {
 	an := s.an.text
 	if field == fieldAuthors || field == fieldVenue {
 		an = s.an.name

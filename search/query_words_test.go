@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/paperbot/paperbot/search/query"
 )
 
 // topResults searches ix for q and returns its first n results, failing
@@ -291,17 +293,6 @@ func TestEveryCardSaysWhatMatched(t *testing.T) {
 	}
 }
 
-func TestHostPath(t *testing.T) {
-	for s, want := range map[string]bool{
-		"github.com/org/repo": true, "arxiv.org/abs/2310.06825": true, "huggingface.co/x": true, "GitHub.com/x": true,
-		"TCP/IP": false, "e.g./i.e.": false, "1.5/2.0": false, "github.com": false, "a.b/": false,
-	} {
-		if got := hostPath(s); got != want {
-			t.Errorf("hostPath(%q) = %v, want %v", s, got, want)
-		}
-	}
-}
-
 // A long form only a few papers have whole still fills the page: the
 // papers that have its words apart follow them, and say which they have.
 func TestFewWholeMatchesFillThePage(t *testing.T) {
@@ -473,26 +464,6 @@ func TestComparisonWordsFrameTheQuestion(t *testing.T) {
 					t.Errorf("%q: result %d %q never says %q", q, i+1, r.Title, w)
 				}
 			}
-		}
-	}
-}
-
-// Asking where a paper's code is asks for the paper, which links its code:
-// "code" is no topic then, as it is in "LLMs trained on code".
-func TestCodeRequestIsNoTopic(t *testing.T) {
-	for q, want := range map[string]bool{
-		"where is the code for SepLLM?":        false,
-		"is there code for LaCache?":           false,
-		"can I find the github of StealthInk?": false,
-		"LLMs trained on code for reasoning?":  true,
-	} {
-		pq, err := parseQuery(q)
-		if err != nil {
-			t.Fatal(err)
-		}
-		has := slices.ContainsFunc(pq.Text, func(c Clause) bool { return inSet("code|github", c.Text) })
-		if has != want {
-			t.Errorf("%q: searched for code or github %v, want %v", q, has, want)
 		}
 	}
 }
@@ -1058,11 +1029,11 @@ func TestMetaWordInACapitalisedName(t *testing.T) {
 		"which papers fine-tune Segment Anything for medical images?": "segment anything",
 	})
 	for words, want := range map[string]bool{"Any papers": true, "Segment Anything": false, "segment anything": true, "What Anything": true, "QA. Papers": true} {
-		cs := []Clause{}
+		cs := []query.Clause{}
 		for _, w := range strings.Fields(words) {
-			cs = append(cs, Clause{Text: w})
+			cs = append(cs, query.Clause{Text: w})
 		}
-		if got := MetaWordAt(cs, len(cs)-1, false); got != want {
+		if got := query.MetaWordAt(cs, len(cs)-1, false); got != want {
 			t.Errorf("%q: last word a meta word %v, want %v", words, got, want)
 		}
 	}

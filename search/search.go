@@ -3,6 +3,8 @@ package search
 import (
 	"context"
 	"time"
+
+	"github.com/paperbot/paperbot/search/query"
 )
 
 const (
@@ -53,7 +55,7 @@ func page(r Request) (limit, offset int, err error) {
 // snippet (package snippet, one per Result). Each stage takes the one
 // before's output as a value; the running total of matching papers goes
 // along, since every stage may add papers or drop them.
-func (s *state) search(ctx context.Context, text string, q *Parsed, limit, offset int) (*Results, error) {
+func (s *state) search(ctx context.Context, text string, q *query.Parsed, limit, offset int) (*Results, error) {
 	f, linked, err := s.candidates(ctx, text, q, offset+limit)
 	if err != nil || linked != nil {
 		if linked != nil {

@@ -1,4 +1,4 @@
-package search
+package query
 
 import (
 	"strconv"
@@ -118,7 +118,7 @@ var requestArticles = lexicon.Words("context", "before-request")
 var metaWords = lexicon.Words("frame", "anywhere")
 
 // recencyWords ask for the newest papers ("latest papers by Sergey Levine",
-// "newest GNN papers"): results are ordered by year (parsedQuery.newest),
+// "newest GNN papers"): results are ordered by year (Parsed.Newest),
 // and, like meta words, they are not searched, no abstract being about
 // being recent.
 var recencyWords = lexicon.Words("newest", "anywhere")
@@ -157,7 +157,7 @@ var questionWords = lexicon.Words("frame", "question")
 func isMetaWord(w string, question bool) bool {
 	b := BareWord(w)
 	return metaWords[b] || recencyWords[b] || (question && questionWords[b]) || IsMagnitude(strings.ToLower(strings.Trim(w, ",;:!?()"))) ||
-		asideAbbreviations[b] && !typedInCapitals(strings.Trim(w, ",;:!?()."))
+		asideAbbreviations[b] && !TypedInCapitals(strings.Trim(w, ",;:!?()."))
 }
 
 // MetaWordAt reports whether words[i] is a meta word (isMetaWord), unless
@@ -191,7 +191,7 @@ func MetaWordAt(words []Clause, i int, question bool) bool {
 // headNouns are asking words that end a topic's name after one of its
 // words: "beam search", "cold start", "decision making", "case study",
 // "reparameterization trick", "operations research". Not "anything":
-// "Segment Anything" is a name only in capitals (metaWordAt), since "have
+// "Segment Anything" is a name only in capitals (MetaWordAt), since "have
 // LLMs learned anything about physics?" asks. modifierNouns
 // begin one: "recommendation systems", "reading comprehension", "claim
 // verification", "literature review". Dropped there, "what is beam
@@ -355,7 +355,7 @@ func versionAt(words []Clause, i int) bool {
 		return false
 	}
 	name := words[i-1].Text
-	return typedInCapitals(name) || i > 1 && startsCapital(name) && !EndsClause(words[i-2].Text)
+	return TypedInCapitals(name) || i > 1 && startsCapital(name) && !EndsClause(words[i-2].Text)
 }
 
 // startsCapital reports whether w opens with a capital letter.
@@ -617,4 +617,39 @@ func listMarkerAt(words []Clause, i int) bool {
 		}
 	}
 	return !versionAt(words, i)
+}
+
+// TypedInCapitals reports whether w is an acronym typed in capitals, two
+// letters or more, maybe with a plural s ("CLIP", "GANs").
+func TypedInCapitals(w string) bool {
+	w = strings.TrimSuffix(w, "s")
+	letters := 0
+	for _, r := range w {
+		switch {
+		case 'A' <= r && r <= 'Z':
+			letters++
+		case '0' <= r && r <= '9':
+		default:
+			return false
+		}
+	}
+	return letters >= 2
+}
+
+// comparingWords ask to compare what follows: "compare SepLLM and
+// LaCache" asks for either paper, as "SepLLM vs LaCache" does.
+var comparingWords = lexicon.Words("context", "before-and")
+
+// ComparedAt reports whether the "and" at i joins two words to compare:
+// "compare SepLLM and LaCache", "the difference between LoRA and QLoRA";
+// not "the difference in oxygen uptake between black and white youth",
+// a claim about both.
+func ComparedAt(words []Clause, i int) bool {
+	word := func(j int) string {
+		if j < 0 || words[j].Phrase {
+			return ""
+		}
+		return BareWord(words[j].Text)
+	}
+	return comparingWords[word(i-2)] || word(i-2) == "between" && comparingWords[word(i-3)]
 }

@@ -1,4 +1,9 @@
-package search
+// Package query is query understanding: text in, a parsed query out whose
+// words carry roles (topic, frame, count, channel, action, filter, …). It
+// needs no index: the word lists it reads are search/lexicon/lexicon.tsv,
+// and the steps that ask the index (its vocabulary, authors, venues,
+// acronyms and joined words) are package search's, run on the parse.
+package query
 
 import (
 	"fmt"
@@ -11,7 +16,8 @@ import (
 
 // The query language, parsed here into a small AST of our own. User text is
 // never handed to bleve's query-string syntax (which turns a trailing "?"
-// into a wildcard); queries are built from this AST in query_bleve.go.
+// into a wildcard); package search builds bleve queries from this AST
+// (query_bleve.go).
 //
 //	free text            words, matched with stemming, acronyms and typo tolerance
 //	"a phrase"           words next to each other, in this order
@@ -19,10 +25,11 @@ import (
 //	title:word           title:"a phrase"  (also author:, venue:)
 //	year:2025            year:2020..2024  year:>=2023  year:<2020
 //	has:code             papers whose abstract links to code; -has:code for none
-//	cat:cs.LG  since:7d  date:2026-11   what the feeds recorded (query_dates.go)
+//	cat:cs.LG  since:7d  date:2026-11   what the feeds recorded (dates.go)
 
+// MaxLen and MaxClauses bound what the parser reads.
 const (
-	MaxLen     = 1000 // characters; longer input is pasted text, see SimilarText
+	MaxLen     = 1000 // characters; longer input is pasted text, see search.Index.SimilarText
 	MaxClauses = 64
 )
 
@@ -47,7 +54,7 @@ type Parsed struct {
 	// by Sergey Levine").
 	Newest bool
 	// Filter is the cat:, since: (as a date) and date: filters typed, and
-	// at search time Request.Filter as well (withRequest).
+	// at search time Request.Filter as well (WithRequest).
 	Filter Filter
 	// SinceAgo is a since:7d filter, resolved against the clock at search time.
 	SinceAgo time.Duration
@@ -65,7 +72,7 @@ type Clause struct {
 
 // FieldClause restricts one field; not inverts it.
 type FieldClause struct {
-	Field string // fieldTitle, fieldAuthors or fieldVenue
+	Field string // FieldTitle, FieldAuthors or FieldVenue
 	Clause
 	Not bool
 }
@@ -104,33 +111,43 @@ func (q *Parsed) Narrowed() bool {
 // FilterOnly reports whether q has no free text, only filters.
 func (q *Parsed) FilterOnly() bool { return len(q.Text) == 0 }
 
+// The fields a filter names, each under the name of the index field it
+// restricts (package search's mapping uses these names).
+const (
+	FieldTitle      = "title"
+	FieldAuthors    = "authors"
+	FieldVenue      = "venue"
+	FieldYear       = "year"
+	FieldHasCode    = "has_code"
+	FieldCategories = "categories"
+)
+
 var queryFields = map[string]string{
-	"title":   fieldTitle,
-	"author":  fieldAuthors,
-	"authors": fieldAuthors,
-	"by":      fieldAuthors,
-	"venue":   fieldVenue,
-	"year":    fieldYear,
-	"has":     fieldHasCode,
-	"cat":     fieldCategories,
+	"title":   FieldTitle,
+	"author":  FieldAuthors,
+	"authors": FieldAuthors,
+	"by":      FieldAuthors,
+	"venue":   FieldVenue,
+	"year":    FieldYear,
+	"has":     FieldHasCode,
+	"cat":     FieldCategories,
 	"since":   fieldSince,
 	"date":    fieldDate,
 }
 
 // Query is a request's text parsed once: the bot reads from it how many
-// papers are asked for, then searches it (Request.Query) without parsing
-// the text again. A Query is not modified by searching it and is safe for
-// concurrent use.
+// papers are asked for, then searches it (search.Request.Query) without
+// parsing the text again. A Query is not modified by searching it and is
+// safe for concurrent use.
 type Query struct {
 	text   string
 	parsed *Parsed
 }
 
-// ParseQuery parses text in the query language. Errors are *Error of kind
-// Invalid whose Msg says what is wrong and how to fix it: the error
-// Index.Search returns for the same text.
-func ParseQuery(text string) (*Query, error) {
-	q, err := parseQuery(text)
+// Parse parses text in the query language. Errors are *Error whose Msg
+// says what is wrong and how to fix it.
+func Parse(text string) (*Query, error) {
+	q, err := ParseText(text)
 	if err != nil {
 		return nil, err
 	}
@@ -140,27 +157,34 @@ func ParseQuery(text string) (*Query, error) {
 // Text returns the text q was parsed from.
 func (q *Query) Text() string { return q.text }
 
-// parse returns r's query and its text: a copy of r.Query when the caller
-// parsed it (a search sets the copy's answer and filter), else r.Text
-// parsed now.
-func (r Request) parse() (*Parsed, string, error) {
-	if r.Query != nil {
-		q := *r.Query.parsed
-		return &q, r.Query.text, nil
-	}
-	q, err := parseQuery(r.Text)
-	return q, r.Text, err
+// Parsed returns a copy of q's parse, which the caller may change (a
+// search sets its Answer and Filter).
+func (q *Query) Parsed() *Parsed {
+	p := *q.parsed
+	return &p
 }
 
-// parseQuery parses s. Errors are *Error of kind Invalid whose Msg says what
-// is wrong and how to fix it.
-func parseQuery(s string) (*Parsed, error) {
+// Error is text the query language cannot read.
+type Error struct {
+	// Msg says what is wrong and how to fix it, to show the user.
+	Msg string
+}
+
+func (e *Error) Error() string { return e.Msg }
+
+func invalidf(format string, args ...any) error {
+	return &Error{Msg: fmt.Sprintf(format, args...)}
+}
+
+// ParseText parses s. Errors are *Error whose Msg says what is wrong and
+// how to fix it.
+func ParseText(s string) (*Parsed, error) {
 	s = strings.TrimSpace(s)
 	if s == "" {
-		return nil, invalidf(opParse, "the query is empty: type a few words to search for, e.g. `kv cache compression`")
+		return nil, invalidf("the query is empty: type a few words to search for, e.g. `kv cache compression`")
 	}
 	if n := utf8.RuneCountInString(s); n > MaxLen {
-		return nil, invalidf(opParse, "the query is too long (%d characters, at most %d); to find papers like a whole abstract, use \"similar\" with the text", n, MaxLen)
+		return nil, invalidf("the query is too long (%d characters, at most %d); to find papers like a whole abstract, use \"similar\" with the text", n, MaxLen)
 	}
 	if !utf8.ValidString(s) {
 		s = strings.ToValidUTF8(s, " ")
@@ -173,7 +197,7 @@ func parseQuery(s string) (*Parsed, error) {
 			break
 		}
 		if len(q.Text)+len(q.Exclude)+len(q.Fields)+len(q.Years) >= MaxClauses {
-			return nil, invalidf(opParse, "the query has too many words (at most %d); shorten it", MaxClauses)
+			return nil, invalidf("the query has too many words (at most %d); shorten it", MaxClauses)
 		}
 		if err := p.term(q); err != nil {
 			return nil, err
@@ -195,9 +219,9 @@ func parseQuery(s string) (*Parsed, error) {
 	}
 	if !q.Positive() {
 		if len(q.Exclude) == 0 && len(q.Fields) == 0 && len(q.Years) == 0 && q.HasCode == nil {
-			return nil, invalidf(opParse, "the query has nothing to search for: type a few words, e.g. `graph neural networks`")
+			return nil, invalidf("the query has nothing to search for: type a few words, e.g. `graph neural networks`")
 		}
-		return nil, invalidf(opParse, "the query only excludes (with -): add at least one word or filter to search for, e.g. `diffusion -image`")
+		return nil, invalidf("the query only excludes (with -): add at least one word or filter to search for, e.g. `diffusion -image`")
 	}
 	q.Question = isQuestion(s)
 	q.Quantity = asksQuantity(s)
@@ -211,8 +235,6 @@ func parseQuery(s string) (*Parsed, error) {
 	}
 	return q, nil
 }
-
-const opParse = "parse query"
 
 type parser struct {
 	src []rune
@@ -358,7 +380,7 @@ func (p *parser) phrase() (string, error) {
 		p.pos++
 	}
 	if p.done() {
-		return "", invalidf(opParse, "the quote before %q is never closed: add a closing \" or remove the quote", Excerpt(string(p.src[open+1:])))
+		return "", invalidf("the quote before %q is never closed: add a closing \" or remove the quote", Excerpt(string(p.src[open+1:])))
 	}
 	text := strings.TrimSpace(string(p.src[start:p.pos]))
 	p.pos++ // closing quote
@@ -425,12 +447,12 @@ func (p *parser) field(q *Parsed, name, rest string, not bool) error {
 		value, phrase = text, true
 	}
 	if strings.TrimSpace(value) == "" {
-		return invalidf(opParse, "%s needs a value after the colon, e.g. %s", name+":", fieldExample(field))
+		return invalidf("%s needs a value after the colon, e.g. %s", name+":", fieldExample(field))
 	}
 	switch field {
-	case fieldCategories, fieldSince, fieldDate:
+	case FieldCategories, fieldSince, fieldDate:
 		return feedClause(q, field, value, not)
-	case fieldYear:
+	case FieldYear:
 		y, err := parseYear(value)
 		if err != nil {
 			return err
@@ -438,17 +460,17 @@ func (p *parser) field(q *Parsed, name, rest string, not bool) error {
 		y.Not = not
 		for _, o := range q.Years {
 			if !o.Not && !y.Not && !yearsOverlap(o, y) {
-				return invalidf(opParse, "the year filters %s and %s cannot both hold: keep one", yearString(o), yearString(y))
+				return invalidf("the year filters %s and %s cannot both hold: keep one", yearString(o), yearString(y))
 			}
 		}
 		q.Years = append(q.Years, y)
-	case fieldHasCode:
+	case FieldHasCode:
 		if !strings.EqualFold(value, "code") {
-			return invalidf(opParse, "has:%s is not supported: the only one is has:code (or -has:code)", value)
+			return invalidf("has:%s is not supported: the only one is has:code (or -has:code)", value)
 		}
 		want := !not
 		if q.HasCode != nil && *q.HasCode != want {
-			return invalidf(opParse, "has:code and -has:code cannot both hold: keep one")
+			return invalidf("has:code and -has:code cannot both hold: keep one")
 		}
 		q.HasCode = &want
 	default:
@@ -459,15 +481,15 @@ func (p *parser) field(q *Parsed, name, rest string, not bool) error {
 
 func fieldExample(field string) string {
 	switch field {
-	case fieldTitle:
+	case FieldTitle:
 		return `title:transformer or title:"flow matching"`
-	case fieldAuthors:
+	case FieldAuthors:
 		return `author:jaakkola or author:"Tommi Jaakkola"`
-	case fieldVenue:
+	case FieldVenue:
 		return `venue:icml or venue:"ICLR 2024"`
-	case fieldYear:
+	case FieldYear:
 		return "year:2025, year:2020..2024 or year:>=2023"
-	case fieldCategories:
+	case FieldCategories:
 		return "cat:cs.LG"
 	case fieldSince:
 		return "since:7d"
@@ -484,7 +506,7 @@ const yearHelp = "use year:2025, year:2020..2024, year:>=2023 or year:<2020"
 // >2023, <=2023 and <2023.
 func parseYear(v string) (YearClause, error) {
 	bad := func() (YearClause, error) {
-		return YearClause{}, invalidf(opParse, "year:%s is not a year or a range of years: %s", v, yearHelp)
+		return YearClause{}, invalidf("year:%s is not a year or a range of years: %s", v, yearHelp)
 	}
 	for _, op := range []string{">=", "<=", ">", "<"} {
 		if rest, ok := strings.CutPrefix(v, op); ok {
@@ -531,7 +553,7 @@ func parseYear(v string) (YearClause, error) {
 		return bad()
 	}
 	if c.Min != 0 && c.Max != 0 && c.Min > c.Max {
-		return YearClause{}, invalidf(opParse, "year:%s runs backwards: write the earlier year first, e.g. year:%d..%d", v, c.Max, c.Min)
+		return YearClause{}, invalidf("year:%s runs backwards: write the earlier year first, e.g. year:%d..%d", v, c.Max, c.Min)
 	}
 	return c, nil
 }
@@ -567,4 +589,11 @@ func yearString(y YearClause) string {
 	default:
 		return fmt.Sprintf("year:%d..%d", y.Min, y.Max)
 	}
+}
+
+func FieldLabel(field string) string {
+	if field == FieldAuthors {
+		return "author"
+	}
+	return field
 }

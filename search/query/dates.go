@@ -1,4 +1,4 @@
-package search
+package query
 
 import (
 	"regexp"
@@ -28,16 +28,16 @@ const (
 // feedClause parses a cat:, since: or date: value into q.
 func feedClause(q *Parsed, field, value string, not bool) error {
 	name := field
-	if field == fieldCategories {
+	if field == FieldCategories {
 		name = "cat"
 	}
 	if not {
-		return invalidf(opParse, "-%s: is not supported: %s filters keep papers, they cannot leave them out", name, name)
+		return invalidf("-%s: is not supported: %s filters keep papers, they cannot leave them out", name, name)
 	}
 	switch field {
-	case fieldCategories:
+	case FieldCategories:
 		if !categoryRe.MatchString(value) {
-			return invalidf(opParse, "cat:%s is not an arXiv category: %s", value, catHelp)
+			return invalidf("cat:%s is not an arXiv category: %s", value, catHelp)
 		}
 		q.Filter.Categories = append(q.Filter.Categories, value)
 	case fieldSince:
@@ -49,7 +49,7 @@ func feedClause(q *Parsed, field, value string, not bool) error {
 		}
 		t, err := time.Parse(time.DateOnly, value)
 		if err != nil {
-			return invalidf(opParse, "since:%s is not a time span or a date: %s", value, sinceHelp)
+			return invalidf("since:%s is not a time span or a date: %s", value, sinceHelp)
 		}
 		if t.After(q.Filter.SeenSince) {
 			q.Filter.SeenSince = t
@@ -57,10 +57,10 @@ func feedClause(q *Parsed, field, value string, not bool) error {
 	case fieldDate:
 		from, until, ok := parseDateRange(value)
 		if !ok {
-			return invalidf(opParse, "date:%s is not a year, month or day: %s", value, dateHelp)
+			return invalidf("date:%s is not a year, month or day: %s", value, dateHelp)
 		}
 		if !q.Filter.AnnouncedFrom.IsZero() {
-			return invalidf(opParse, "give one date: filter, not several")
+			return invalidf("give one date: filter, not several")
 		}
 		q.Filter.AnnouncedFrom, q.Filter.AnnouncedUntil = from, until
 	}
@@ -130,4 +130,19 @@ func (q *Parsed) WithRequest(r Filter, now time.Time) Filter {
 // HasFeedFilter reports whether the query typed a cat:, since: or date: filter.
 func (q *Parsed) HasFeedFilter() bool {
 	return len(q.Filter.Categories) > 0 || q.SinceAgo > 0 || !q.Filter.SeenSince.IsZero() || !q.Filter.AnnouncedFrom.IsZero()
+}
+
+// Filter restricts a search by what a feed records of a paper; the zero
+// Filter restricts nothing. Papers with an unknown value (no categories, a
+// zero date) never pass a filter on it.
+type Filter struct {
+	// Categories keeps papers in any of these arXiv categories ("cs.CL"),
+	// matched exactly.
+	Categories []string
+	// AnnouncedFrom and AnnouncedUntil bound Paper.Announced, inclusive;
+	// zero leaves a side open.
+	AnnouncedFrom, AnnouncedUntil time.Time
+	// SeenSince keeps papers paperbot first saw at or after it
+	// (Paper.FirstSeen).
+	SeenSince time.Time
 }

@@ -1,6 +1,7 @@
-package search
+package query
 
 import (
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -11,7 +12,7 @@ import (
 // doing, where the papers will go ("a related work section on ..."), when
 // ("from last year"), a title filter ("with X in the title") or that the
 // answer is a number ("how much faster ...?"). These passes read such words
-// around the topic; query_question.go lists the single framing words.
+// around the topic; question.go lists the single framing words.
 
 // quantityWords after "how" ask for a number: "how much faster", "how many
 // parameters", "how well does it do".
@@ -83,7 +84,7 @@ func clauseWord(text []Clause, j int) (string, bool) {
 	return trimWord(text[j].Text), EndsClause(text[j].Text)
 }
 
-// trimWord is w without the punctuation around it: bareWord before
+// trimWord is w without the punctuation around it: BareWord before
 // lower-casing, which the lexicon's matcher does without allocating.
 func trimWord(w string) string {
 	return strings.TrimFunc(w, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
@@ -147,7 +148,7 @@ func titleInWords(q *Parsed) {
 			continue
 		}
 		if !EndsClause(c.Text) && i+1 < len(q.Text) && titleAsks.At(len(q.Text), i+1, word) {
-			q.Fields = append(q.Fields, FieldClause{Field: fieldTitle, Clause: c})
+			q.Fields = append(q.Fields, FieldClause{Field: FieldTitle, Clause: c})
 			i += 3
 			continue
 		}
@@ -236,7 +237,7 @@ func withoutTimeFraming(text []Clause) []Clause {
 		if orderWords.At(len(text), i, word) {
 			continue // "most recent first": an order, not a topic (asksNewest)
 		}
-		if i+2 < len(text) && publishedIn.At(len(text), i, word) && !text[i+2].Phrase && yearWord(BareWord(text[i+2].Text)) != 0 {
+		if i+2 < len(text) && publishedIn.At(len(text), i, word) && !text[i+2].Phrase && YearWord(BareWord(text[i+2].Text)) != 0 {
 			continue
 		}
 		out = append(out, c)
@@ -251,3 +252,54 @@ var (
 	orderWords  = lexicon.Patterns("frame", "order")
 	publishedIn = lexicon.Patterns("frame", "published-in")
 )
+
+// YearWord returns the year a typed word names, 0 when none: four digits
+// from 1900 to 2099.
+func YearWord(w string) int {
+	if len(w) != 4 {
+		return 0
+	}
+	y, err := strconv.Atoi(w)
+	if err != nil || y < 1900 || y > 2099 {
+		return 0
+	}
+	return y
+}
+
+// YearSpanAt reads a span of years said in words at text[i]: "since 2023"
+// and "after 2022" are that year (or the next) and later, "before 2020"
+// earlier, "between 2017 and 2019" and "from 2017 to 2019" both years and
+// those between. n is how many of the years that follow take the span; 0
+// when text[i] opens none.
+func YearSpanAt(text []Clause, i int) (span YearClause, n int) {
+	year := func(k int) int {
+		if k >= len(text) || text[k].Phrase {
+			return 0
+		}
+		return YearWord(BareWord(text[k].Text))
+	}
+	if text[i].Phrase || EndsClause(text[i].Text) {
+		return YearClause{}, 0
+	}
+	y := year(i + 1)
+	if y == 0 {
+		return YearClause{}, 0
+	}
+	switch w := BareWord(text[i].Text); w {
+	case "since":
+		return YearClause{Min: y}, 1
+	case "after":
+		return YearClause{Min: y + 1}, 1
+	case "before":
+		return YearClause{Max: y - 1}, 1
+	case "between", "from":
+		link := "and"
+		if w == "from" {
+			link = "to"
+		}
+		if i+3 < len(text) && !text[i+2].Phrase && !EndsClause(text[i+1].Text) && BareWord(text[i+2].Text) == link && year(i+3) >= y {
+			return YearClause{Min: y, Max: year(i + 3)}, 2
+		}
+	}
+	return YearClause{}, 0
+}

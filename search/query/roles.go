@@ -1,4 +1,4 @@
-package search
+package query
 
 import (
 	"fmt"
@@ -70,9 +70,9 @@ func (q *Query) Words() []Word {
 }
 
 // textRole is the role of the free-text word words[i], decided in the
-// order the search decides it (state.textGroupsOf).
+// order the search decides it (package search, state.textGroupsOf).
 func textRole(words []Clause, i int, question bool) Role {
-	if _, n := yearSpanAt(words, i); n > 0 {
+	if _, n := YearSpanAt(words, i); n > 0 {
 		return RoleSpan
 	}
 	if MetaWordAt(words, i, question) {

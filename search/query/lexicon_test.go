@@ -1,4 +1,4 @@
-package search
+package query
 
 import (
 	"strings"
@@ -61,17 +61,17 @@ func exampleHasRole(r lexicon.Row) string {
 		}
 		return ""
 	case "spelling":
-		if got := spellingVariant(r.Word); got != means {
+		if got := SpellingVariant(r.Word); got != means {
 			return "spelt " + got
 		}
 		return ""
 	}
-	q, err := ParseQuery(r.Example)
+	q, err := Parse(r.Example)
 	if err != nil {
 		return err.Error()
 	}
 	// other is the example with the word replaced by one no rule reads.
-	other, _ := ParseQuery(withWord(r.Example, at, "zebra"))
+	other, _ := Parse(withWord(r.Example, at, "zebra"))
 	p := q.parsed
 	switch Role(r.Role) {
 	case RoleFrame:
@@ -116,7 +116,7 @@ func exampleHasRole(r lexicon.Row) string {
 			// Read as the search groups the words: "and" joins the two
 			// compared as "or" does.
 			and := wordIndex(r.Example, "and")
-			if and < 0 || !comparedAt(p.Text, and) || other != nil && comparedAt(other.parsed.Text, and) {
+			if and < 0 || !ComparedAt(p.Text, and) || other != nil && ComparedAt(other.parsed.Text, and) {
 				return `the word does not make "and" join two compared`
 			}
 			return ""
