@@ -17,7 +17,7 @@ const (
 // Invalid. Results.NoMatch is set when nothing in the corpus is really
 // relevant; Results then still lists the closest papers.
 func (ix *Index) Search(ctx context.Context, r Request) (*Results, error) {
-	q, err := parseQuery(r.Text)
+	q, text, err := r.parse()
 	if err != nil {
 		return nil, err
 	}
@@ -32,7 +32,7 @@ func (ix *Index) Search(ctx context.Context, r Request) (*Results, error) {
 	defer release()
 	q.Answer = r.Answer
 	q.Filter = q.WithRequest(r.Filter, time.Now())
-	return st.search(ctx, r.Text, q, limit, offset)
+	return st.search(ctx, text, q, limit, offset)
 }
 
 func page(r Request) (limit, offset int, err error) {
