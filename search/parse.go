@@ -1,10 +1,6 @@
 package search
 
-import (
-	"errors"
-
-	"github.com/paperbot/paperbot/search/query"
-)
+import "github.com/paperbot/paperbot/search/query"
 
 // Query is a request's text parsed once (package query): the bot reads
 // from it how many papers are asked for, then searches it (Request.Query)
@@ -43,10 +39,10 @@ func parseQuery(s string) (*query.Parsed, error) {
 	return q, parseError(err)
 }
 
-// parseError is the parser's error as an *Error of kind Invalid.
+// parseError is the parser's error as an *Error of kind Invalid. A type
+// assertion, not errors.As, whose target escapes: an allocation per parse.
 func parseError(err error) error {
-	var qe *query.Error
-	if errors.As(err, &qe) {
+	if qe, ok := err.(*query.Error); ok {
 		return &Error{Op: opParse, Kind: Invalid, Msg: qe.Msg}
 	}
 	return err
