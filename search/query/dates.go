@@ -139,10 +139,10 @@ type Filter struct {
 	// Categories keeps papers in any of these arXiv categories ("cs.CL"),
 	// matched exactly.
 	Categories []string
-	// AnnouncedFrom and AnnouncedUntil bound Paper.Announced, inclusive;
+	// AnnouncedFrom and AnnouncedUntil bound search.Paper.Announced, inclusive;
 	// zero leaves a side open.
 	AnnouncedFrom, AnnouncedUntil time.Time
 	// SeenSince keeps papers paperbot first saw at or after it
-	// (Paper.FirstSeen).
+	// (search.Paper.FirstSeen).
 	SeenSince time.Time
 }

@@ -54,7 +54,7 @@ type Parsed struct {
 	// by Sergey Levine").
 	Newest bool
 	// Filter is the cat:, since: (as a date) and date: filters typed, and
-	// at search time Request.Filter as well (WithRequest).
+	// at search time search.Request.Filter as well (WithRequest).
 	Filter Filter
 	// SinceAgo is a since:7d filter, resolved against the clock at search time.
 	SinceAgo time.Duration
