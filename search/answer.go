@@ -2,6 +2,7 @@ package search
 
 import (
 	"github.com/paperbot/paperbot/search/corpus"
+	"github.com/paperbot/paperbot/search/query"
 	"github.com/paperbot/paperbot/search/snippet"
 )
 
@@ -18,12 +19,12 @@ func sentences(text string) []span { return corpus.SentenceSpans(text) }
 // (answer_finding.go) and its snippet (the last stage, package snippet);
 // the query's words no paper of the page has are named as missing
 // (answer_words.go).
-func (s *state) results(text string, q *parsedQuery, r ranked, v verdict, limit, offset int) *Results {
+func (s *state) results(text string, q *query.Parsed, r ranked, v verdict, limit, offset int) *Results {
 	res := &Results{Query: text, Total: r.total, Offset: offset, Results: []Result{}, Confidence: v.confidence, NoMatch: v.noMatch}
 	cands, groups, mt := r.cands, r.groups, r.mt
 	// A refused question's closest papers carry their answer sentences too:
 	// when the refusal errs, the right paper still says what it found.
-	wantAnswer := q.question || q.answer || len(groups) >= 2
+	wantAnswer := q.Question || q.Answer || len(groups) >= 2
 	var topRank float64
 	if len(cands) > 0 {
 		topRank = cands[0].rank
@@ -31,7 +32,7 @@ func (s *state) results(text string, q *parsedQuery, r ranked, v verdict, limit,
 	if !v.noMatch {
 		s.askedYearsFirst(cands, groups)
 	}
-	if q.newest && !v.noMatch {
+	if q.Newest && !v.noMatch {
 		s.newestFirst(cands)
 	}
 	page := cands[min(offset, len(cands)):min(len(cands), offset+limit)]

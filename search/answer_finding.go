@@ -3,6 +3,8 @@ package search
 import (
 	"strings"
 	"unicode"
+
+	"github.com/paperbot/paperbot/search/query"
 )
 
 // Users ask about a paper's finding, so the answer sentence is the one that
@@ -177,14 +179,14 @@ func maxSentenceCoverage(sents []span, hits []hit, groups []group) float64 {
 
 // hasMagnitude reports whether sentence states how much: a number with a
 // factor or share after it ("2.6×", "4x", "30%", "2.35 ×", "3-fold", "10
-// times"). The factor written on (isMagnitude) is the query's "100x" too.
+// times"). The factor written on (query.IsMagnitude) is the query's "100x" too.
 func hasMagnitude(sentence string) bool {
 	number := func(s string) bool { return strings.ContainsAny(s, "0123456789") && isNumber(s) }
 	words := strings.Fields(sentence)
 	for i, w := range words {
 		w = strings.Trim(w, "~≈<>(),;:.")
 		switch {
-		case isMagnitude(w),
+		case query.IsMagnitude(w),
 			number(strings.TrimSuffix(w, "%")) && strings.HasSuffix(w, "%"),
 			number(strings.TrimSuffix(w, "-fold")) && strings.HasSuffix(w, "-fold"):
 			return true

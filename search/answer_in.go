@@ -4,6 +4,8 @@ import (
 	"context"
 	"strings"
 	"unicode"
+
+	"github.com/paperbot/paperbot/search/query"
 )
 
 // AnswerIn returns paper id and the sentence of its abstract that answers
@@ -14,7 +16,7 @@ import (
 // does it do?", or none) gets the paper's finding sentence. An unknown id is
 // NotFound; a question Search would reject is Invalid.
 func (ix *Index) AnswerIn(ctx context.Context, id, question string) (Paper, string, error) {
-	var q *parsedQuery
+	var q *query.Parsed
 	if strings.TrimSpace(question) != "" {
 		var err error
 		if q, err = parseQuery(question); err != nil {

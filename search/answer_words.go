@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/paperbot/paperbot/search/query"
 )
 
 // missingMaxWords is the most words (groups) a query may have for the
@@ -47,7 +49,7 @@ func matchedAs(surface, via string) string {
 	if via == "" || strings.EqualFold(via, surface) {
 		return surface
 	}
-	return surface + " (" + excerpt(via) + ")"
+	return surface + " (" + query.Excerpt(via) + ")"
 }
 
 // matchedWords lists the query words a paper matches, as the user typed
@@ -176,7 +178,7 @@ func wordsApart(words []string) string {
 	joined := words[0]
 	for _, w := range words[1:] {
 		next := joined + " … " + w
-		if utf8.RuneCountInString(next) > excerptRunes {
+		if utf8.RuneCountInString(next) > query.ExcerptRunes {
 			return joined + " …"
 		}
 		joined = next

@@ -10,6 +10,7 @@ import (
 	bq "github.com/blevesearch/bleve/v2/search/query"
 
 	"github.com/paperbot/paperbot/search/corpus"
+	"github.com/paperbot/paperbot/search/query"
 )
 
 // found is the candidates stage's output: the papers bleve found for the
@@ -36,7 +37,7 @@ type found struct {
 // papers for q (text as typed). A query that pastes one paper's own link
 // is answered here, with that paper, as linked; a query with nothing to
 // search for is an *Error of kind Invalid.
-func (s *state) candidates(ctx context.Context, text string, q *parsedQuery, need int) (found, *Results, error) {
+func (s *state) candidates(ctx context.Context, text string, q *query.Parsed, need int) (found, *Results, error) {
 	groups := s.textGroups(q)
 	linked, unheld, err := s.pastedLink(ctx, q, groups)
 	if err != nil || linked != nil {
@@ -46,11 +47,11 @@ func (s *state) candidates(ctx context.Context, text string, q *parsedQuery, nee
 	if err != nil {
 		return found{}, nil, err
 	}
-	if !q.filterOnly() && len(groups) == 0 && len(q.fields) == 0 && len(q.years) == 0 && q.hasCode == nil {
+	if !q.FilterOnly() && len(groups) == 0 && len(q.Fields) == 0 && len(q.Years) == 0 && q.HasCode == nil {
 		if !strings.ContainsFunc(text, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) {
-			return found{}, nil, invalidf(opParse, "%q has no words to search for: type what the paper is about", excerpt(text))
+			return found{}, nil, invalidf(opParse, "%q has no words to search for: type what the paper is about", query.Excerpt(text))
 		}
-		return found{}, nil, invalidf(opParse, "%q has only common words (like \"the\" or \"which paper\"): add what the paper is about", excerpt(text))
+		return found{}, nil, invalidf(opParse, "%q has only common words (like \"the\" or \"which paper\"): add what the paper is about", query.Excerpt(text))
 	}
 	bquery, err := s.bleveQuery(q, groups)
 	if err != nil {
@@ -118,8 +119,8 @@ type candidate struct {
 // is nil when the query has no such link or more than one, or no paper has
 // it as its own: unheld is then that link's group (else -1), which may be
 // a code or project link an abstract gives.
-func (s *state) pastedLink(ctx context.Context, q *parsedQuery, groups []group) (res *Results, unheld int, err error) {
-	if q.narrowed() {
+func (s *state) pastedLink(ctx context.Context, q *query.Parsed, groups []group) (res *Results, unheld int, err error) {
+	if q.Narrowed() {
 		return nil, -1, nil // the paper may not pass the filters
 	}
 	key, at := "", -1
@@ -157,7 +158,7 @@ func (s *state) withoutUnheldLink(ctx context.Context, groups []group, unheld in
 	}
 	link := groups[unheld].surface
 	if len(groups) == 1 {
-		return nil, "", invalidf("search", "no paper here has the link %q: it may not be in this corpus; search for its title or what it is about", excerptN(link, 80))
+		return nil, "", invalidf("search", "no paper here has the link %q: it may not be in this corpus; search for its title or what it is about", query.ExcerptN(link, 80))
 	}
 	return slices.Delete(slices.Clone(groups), unheld, unheld+1), link, nil
 }
@@ -213,7 +214,7 @@ func (s *state) longFormUnwritten(cands []candidate, groups []group) bool {
 // it, or a quoted phrase ("bayesian optimization" over papers without
 // Bayesian optimisation), those are the closest papers, shown under
 // "nothing relevant".
-func (s *state) runLoose(ctx context.Context, q *parsedQuery, groups []group, quoted bool, n int) ([]candidate, int, []group) {
+func (s *state) runLoose(ctx context.Context, q *query.Parsed, groups []group, quoted bool, n int) ([]candidate, int, []group) {
 	lg := s.looseGroups(groups, quoted)
 	if lg == nil {
 		return nil, 0, nil

@@ -2,12 +2,10 @@ package search
 
 import (
 	"strings"
-	"sync"
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/blevesearch/bleve/v2/analysis"
-	"github.com/blevesearch/bleve/v2/analysis/lang/en"
+	"github.com/paperbot/paperbot/search/query"
 )
 
 // Identifiers such as G-CSF, IL-6, GPT-4o, KV-cache and SO(3) are split into
@@ -54,7 +52,7 @@ func compounds(text string) []compound {
 			}
 			parts++
 			ident = ident || identifierPart(text[ps:end])
-			if stopWords()[joined.String()[js:]] {
+			if query.StopWords()[joined.String()[js:]] {
 				stop = true
 			} else {
 				content = true
@@ -146,15 +144,6 @@ func joinedIdentifiers(text string) string {
 	}
 	return b.String()
 }
-
-// stopWords are the text analyzer's stop words (bleve's English list).
-var stopWords = sync.OnceValue(func() analysis.TokenMap {
-	tm := analysis.NewTokenMap()
-	if err := tm.LoadBytes(en.EnglishStopWords); err != nil {
-		panic(err) // bleve's own list: cannot fail to parse
-	}
-	return tm
-})
 
 // Biologists type a Greek letter as its Latin initial: NF-kB for NF-κB,
 // IL-1b for IL-1β, TNF-a, HIF-1a, GSK3b. The index holds that form of a

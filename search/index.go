@@ -10,6 +10,7 @@ import (
 
 	"github.com/blevesearch/bleve/v2"
 
+	"github.com/paperbot/paperbot/search/query"
 	"github.com/paperbot/paperbot/search/semantic"
 )
 
@@ -339,7 +340,7 @@ func (s *state) paper(op, id string) (*record, error) {
 }
 
 func notFound(id string) error {
-	return &Error{Op: "get paper", Kind: NotFound, Msg: fmt.Sprintf("no paper has the ID %q; IDs are shown next to each search result", excerpt(id))}
+	return &Error{Op: "get paper", Kind: NotFound, Msg: fmt.Sprintf("no paper has the ID %q; IDs are shown next to each search result", query.Excerpt(id))}
 }
 
 // Stats describes the live corpus.

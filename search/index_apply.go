@@ -12,6 +12,7 @@ import (
 	"unicode"
 
 	"github.com/paperbot/paperbot/search/corpus"
+	"github.com/paperbot/paperbot/search/query"
 )
 
 // Batch is a set of changes to an index, applied at once by Index.Apply.
@@ -105,7 +106,7 @@ func checkBatch(b Batch) ([]Paper, error) {
 		case id == "":
 			return bad("a paper has no ID")
 		case len(id) > maxPaperID || strings.IndexFunc(id, unicode.IsSpace) >= 0:
-			return bad("%q is not a paper ID: at most %d characters, no spaces", excerpt(id), maxPaperID)
+			return bad("%q is not a paper ID: at most %d characters, no spaces", query.Excerpt(id), maxPaperID)
 		case seen[id]:
 			return bad("the batch names paper %q twice", id)
 		}

@@ -10,6 +10,7 @@ import (
 	bq "github.com/blevesearch/bleve/v2/search/query"
 
 	"github.com/paperbot/paperbot/search/corpus"
+	"github.com/paperbot/paperbot/search/query"
 )
 
 // maxTitled bounds PapersTitled's answer: titles that many papers share
@@ -81,9 +82,9 @@ func (ix *Index) Lookup(ctx context.Context, ref string) (Paper, error) {
 			return p, nil
 		}
 	}
-	msg := fmt.Sprintf("no paper has the ID or the title %q; IDs are shown next to each search result", excerpt(ref))
+	msg := fmt.Sprintf("no paper has the ID or the title %q; IDs are shown next to each search result", query.Excerpt(ref))
 	if len(papers) > 1 {
-		msg = fmt.Sprintf("%d papers have %q in their titles; give the whole title or the paper's ID (shown next to each search result)", len(papers), excerpt(ref))
+		msg = fmt.Sprintf("%d papers have %q in their titles; give the whole title or the paper's ID (shown next to each search result)", len(papers), query.Excerpt(ref))
 	}
 	return Paper{}, &Error{Op: "get paper", Kind: NotFound, Msg: msg}
 }
@@ -109,11 +110,11 @@ func (ix *Index) paperNamed(ctx context.Context, word string, notFound error) (P
 		if KindOf(notFound) != NotFound {
 			return Paper{}, notFound
 		}
-		return Paper{}, &Error{Op: "get paper", Kind: NotFound, Msg: fmt.Sprintf("no paper has the ID or the name %q; IDs are shown next to each search result", excerpt(word))}
+		return Paper{}, &Error{Op: "get paper", Kind: NotFound, Msg: fmt.Sprintf("no paper has the ID or the name %q; IDs are shown next to each search result", query.Excerpt(word))}
 	case 1:
 		return named[0], nil
 	}
-	return Paper{}, &Error{Op: "get paper", Kind: NotFound, Msg: fmt.Sprintf("%d papers are called %q; give the whole title or the paper's ID (shown next to each search result)", len(named), excerpt(word))}
+	return Paper{}, &Error{Op: "get paper", Kind: NotFound, Msg: fmt.Sprintf("%d papers are called %q; give the whole title or the paper's ID (shown next to each search result)", len(named), query.Excerpt(word))}
 }
 
 // paperAtLink returns the paper whose own link has key (typed as link); an
@@ -129,7 +130,7 @@ func (ix *Index) paperAtLink(ctx context.Context, link, key string) (Paper, erro
 		return Paper{}, err
 	}
 	if !ok {
-		return Paper{}, &Error{Op: "get paper", Kind: NotFound, Msg: fmt.Sprintf("no paper here has the link %q: it may not be in this corpus", excerptN(link, 80))}
+		return Paper{}, &Error{Op: "get paper", Kind: NotFound, Msg: fmt.Sprintf("no paper here has the link %q: it may not be in this corpus", query.ExcerptN(link, 80))}
 	}
 	return r.Paper, nil
 }

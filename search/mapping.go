@@ -16,12 +16,13 @@ import (
 	index "github.com/blevesearch/bleve_index_api"
 
 	"github.com/paperbot/paperbot/search/corpus"
+	"github.com/paperbot/paperbot/search/query"
 )
 
 // Field names in the index.
 const (
 	fieldID    = "id"
-	fieldTitle = "title"
+	fieldTitle = query.FieldTitle
 	// fieldBody is the title twice and the abstract, the one field free text
 	// is scored on (a title word counts twice, as in BM25 runs that
 	// repeat the title; one field keeps document lengths comparable).
@@ -31,12 +32,12 @@ const (
 	// "interleukins"): a second BM25 run that finds word forms, chemical
 	// names and compounds the word run misses.
 	fieldGrams   = "grams"
-	fieldAuthors = "authors"
-	fieldVenue   = "venue"
-	fieldYear    = "year"
-	fieldHasCode = "has_code"
+	fieldAuthors = query.FieldAuthors
+	fieldVenue   = query.FieldVenue
+	fieldYear    = query.FieldYear
+	fieldHasCode = query.FieldHasCode
 	// fieldCategories holds arXiv categories as keywords ("cs.CL").
-	fieldCategories = "categories"
+	fieldCategories = query.FieldCategories
 	// fieldLink is the paper's own link as a keyword (corpus.PaperLinkKey),
 	// so that a pasted link finds the paper it points to.
 	fieldLink = "link"

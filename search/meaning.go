@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/paperbot/paperbot/search/query"
 	"github.com/paperbot/paperbot/search/semantic"
 )
 
@@ -201,7 +202,7 @@ func hasMeta(groups []group) bool {
 // they come after every paper the words found. need is the number of
 // papers the page shows: when the words fill it and meaning can neither
 // reorder nor add to it, no vector is looked at.
-func (s *state) withMeaning(ctx context.Context, q *parsedQuery, groups []group, mt *matcher, cands []candidate, need int) []candidate {
+func (s *state) withMeaning(ctx context.Context, q *query.Parsed, groups []group, mt *matcher, cands []candidate, need int) []candidate {
 	fuse := s.tune.Meaning != 0
 	if !fuse && s.tune.MeaningConf == 0 && len(cands) >= need {
 		return cands
@@ -215,7 +216,7 @@ func (s *state) withMeaning(ctx context.Context, q *parsedQuery, groups []group,
 	head := slices.Clone(cands[:n])
 	rest := cands[n:]
 	var found []candidate // by meaning alone
-	if s.tune.MeaningDepth > 0 && !q.narrowed() && !hasMeta(groups) {
+	if s.tune.MeaningDepth > 0 && !q.Narrowed() && !hasMeta(groups) {
 		have := make(map[string]bool, n)
 		for _, c := range head {
 			have[c.doc.ID] = true

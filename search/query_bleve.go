@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	bq "github.com/blevesearch/bleve/v2/search/query"
+	"github.com/paperbot/paperbot/search/query"
 )
 
 // boostAuthors weighs an author's name above free text in bleve's
@@ -19,7 +20,7 @@ const boostAuthors = 2.0
 // match more of them), each group an OR of its alternatives in title and
 // abstract; field filters must match; exclusions must not; year and has:code
 // filter without scoring.
-func (s *state) bleveQuery(q *parsedQuery, groups []group) (bq.Query, error) {
+func (s *state) bleveQuery(q *query.Parsed, groups []group) (bq.Query, error) {
 	rg := s.retrieved(groups)
 	var pairs []bq.Query
 	if len(rg) < len(groups) {
@@ -61,7 +62,7 @@ func plainTerm(g group) bool {
 
 // bleveQueryOf is bleveQuery with every group of rg a clause, ubiquitous
 // words too, and the extra clauses beside them.
-func (s *state) bleveQueryOf(q *parsedQuery, rg []group, extra ...bq.Query) (bq.Query, error) {
+func (s *state) bleveQueryOf(q *query.Parsed, rg []group, extra ...bq.Query) (bq.Query, error) {
 	b := bq.NewBooleanQuery(nil, nil, nil)
 	if len(rg) > 0 {
 		gs := make([]bq.Query, 0, len(rg))
@@ -72,35 +73,35 @@ func (s *state) bleveQueryOf(q *parsedQuery, rg []group, extra ...bq.Query) (bq.
 		gs = append(gs, extra...)
 		b.AddMust(bq.NewDisjunctionQuery(gs))
 	}
-	for _, f := range q.fields {
-		a, ok := s.clauseTerms(f.clause, f.field)
+	for _, f := range q.Fields {
+		a, ok := s.clauseTerms(f.Clause, f.Field)
 		if !ok {
-			return nil, invalidf(opParse, "%s:%s has no searchable words (only common words like \"the\"): use a more specific word", fieldLabel(f.field), f.text)
+			return nil, invalidf(opParse, "%s:%s has no searchable words (only common words like \"the\"): use a more specific word", query.FieldLabel(f.Field), f.Text)
 		}
-		fq := termsQuery(f.field, a.terms, 1)
-		if stem, ok := s.stopWordCompound(f.text); ok && f.field == fieldTitle {
+		fq := termsQuery(f.Field, a.terms, 1)
+		if stem, ok := s.stopWordCompound(f.Text); ok && f.Field == fieldTitle {
 			// Titles hold "in-context" as "context" alone; the body holds it
 			// whole (joined identifiers), from the title too.
 			fq = bq.NewConjunctionQuery([]bq.Query{fq, termsQuery(fieldBody, []string{stem}, 1)})
 		}
-		if f.not {
+		if f.Not {
 			b.AddMustNot(fq)
 		} else {
 			b.AddMust(fq)
 		}
 	}
-	for _, c := range q.exclude {
+	for _, c := range q.Exclude {
 		a, ok := s.clauseTerms(c, fieldBody)
 		if !ok {
 			continue
 		}
 		alts := []alt{a}
-		if stem, ok := s.stopWordCompound(c.text); ok {
+		if stem, ok := s.stopWordCompound(c.Text); ok {
 			// "-in-context" leaves out in-context learning, not every
 			// paper that says "context".
 			alts = []alt{{kind: altExact, terms: []string{stem}}}
 		} else if w := a.words(); len(w) == 1 {
-			for _, e := range s.acr.spelledAs(w[0], c.text) {
+			for _, e := range s.acr.spelledAs(w[0], c.Text) {
 				alts = append(alts, alt{kind: altAcronym, terms: e.terms})
 			}
 		} else {
@@ -115,20 +116,20 @@ func (s *state) bleveQueryOf(q *parsedQuery, rg []group, extra ...bq.Query) (bq.
 		}
 	}
 	var filters []bq.Query
-	for _, y := range q.years {
+	for _, y := range q.Years {
 		yq := yearQuery(y)
-		if y.not {
+		if y.Not {
 			b.AddMustNot(yq)
 		} else {
 			filters = append(filters, yq)
 		}
 	}
-	if q.hasCode != nil {
-		hq := bq.NewBoolFieldQuery(*q.hasCode)
+	if q.HasCode != nil {
+		hq := bq.NewBoolFieldQuery(*q.HasCode)
 		hq.SetField(fieldHasCode)
 		filters = append(filters, hq)
 	}
-	filters = append(filters, requestFilters(q.filter)...)
+	filters = append(filters, requestFilters(q.Filter)...)
 	switch len(filters) {
 	case 0:
 	case 1:
@@ -326,14 +327,14 @@ func termsQuery(field string, terms []string, boost float64) bq.Query {
 	return p
 }
 
-func yearQuery(y yearClause) bq.Query {
+func yearQuery(y query.YearClause) bq.Query {
 	var lo, hi *float64
-	if y.min != 0 {
-		v := float64(y.min)
+	if y.Min != 0 {
+		v := float64(y.Min)
 		lo = &v
 	}
-	if y.max != 0 {
-		v := float64(y.max)
+	if y.Max != 0 {
+		v := float64(y.Max)
 		hi = &v
 	}
 	inc := true
@@ -342,30 +343,23 @@ func yearQuery(y yearClause) bq.Query {
 	return q
 }
 
-func fieldLabel(field string) string {
-	if field == fieldAuthors {
-		return "author"
-	}
-	return field
-}
-
 // gramWords returns the free-text words of q that carry meaning (not meta
 // or stop words, nor a year or venue of groups), for the character 3-gram
 // score.
-func (s *state) gramWords(q *parsedQuery, groups []group) []string {
+func (s *state) gramWords(q *query.Parsed, groups []group) []string {
 	var out []string
-	for i, c := range q.text {
-		if !c.phrase && (metaWordAt(q.text, i, q.question) || len(s.an.text.Analyze([]byte(c.text))) == 0 || namesMeta(groups, c.text)) {
+	for i, c := range q.Text {
+		if !c.Phrase && (query.MetaWordAt(q.Text, i, q.Question) || len(s.an.text.Analyze([]byte(c.Text))) == 0 || namesMeta(groups, c.Text)) {
 			continue // stop words are in every paper
 		}
-		out = append(out, c.text)
+		out = append(out, c.Text)
 	}
 	return out
 }
 
 // namesMeta reports whether the typed word w is read as a year or venue.
 func namesMeta(groups []group, w string) bool {
-	w = bareWord(w)
+	w = query.BareWord(w)
 	for _, g := range groups {
 		if g.isMeta() && strings.EqualFold(g.surface, w) {
 			return true

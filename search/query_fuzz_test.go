@@ -39,7 +39,7 @@ func FuzzParseQuery(f *testing.F) {
 			}
 			return
 		}
-		if !q.positive() {
+		if !q.Positive() {
 			t.Fatalf("parseQuery(%q) accepted a query with nothing to search for", s)
 		}
 		res, err := ix.Search(context.Background(), Request{Text: s})

@@ -6,25 +6,13 @@ import (
 
 	"github.com/blevesearch/bleve/v2"
 	bq "github.com/blevesearch/bleve/v2/search/query"
+	"github.com/paperbot/paperbot/search/query"
 )
 
 // People name a year or a conference in free text ("mamba 2024", "graph
 // transformers ICLR", "any papers on X from 2024?"). Such a word also
 // matches a paper's year or venue, so the papers of that year or venue
 // rank first and the query is not refused because no abstract says "2024".
-
-// yearWord returns the year a typed word names, 0 when none: four digits
-// from 1900 to 2099.
-func yearWord(w string) int {
-	if len(w) != 4 {
-		return 0
-	}
-	y, err := strconv.Atoi(w)
-	if err != nil || y < 1900 || y > 2099 {
-		return 0
-	}
-	return y
-}
 
 // venueWord returns the venue token a typed word names when it is the
 // first word of one of the corpus's venues ("ICLR" of "ICLR 2024 poster"),
@@ -56,55 +44,17 @@ func (s *state) venueFirsts() map[string]bool {
 	return firsts
 }
 
-// yearSpanAt reads a span of years said in words at text[i]: "since 2023"
-// and "after 2022" are that year (or the next) and later, "before 2020"
-// earlier, "between 2017 and 2019" and "from 2017 to 2019" both years and
-// those between. n is how many of the years that follow take the span; 0
-// when text[i] opens none.
-func yearSpanAt(text []clause, i int) (span yearClause, n int) {
-	year := func(k int) int {
-		if k >= len(text) || text[k].phrase {
-			return 0
-		}
-		return yearWord(bareWord(text[k].text))
-	}
-	if text[i].phrase || endsClause(text[i].text) {
-		return yearClause{}, 0
-	}
-	y := year(i + 1)
-	if y == 0 {
-		return yearClause{}, 0
-	}
-	switch w := bareWord(text[i].text); w {
-	case "since":
-		return yearClause{min: y}, 1
-	case "after":
-		return yearClause{min: y + 1}, 1
-	case "before":
-		return yearClause{max: y - 1}, 1
-	case "between", "from":
-		link := "and"
-		if w == "from" {
-			link = "to"
-		}
-		if i+3 < len(text) && !text[i+2].phrase && !endsClause(text[i+1].text) && bareWord(text[i+2].text) == link && year(i+3) >= y {
-			return yearClause{min: y, max: year(i + 3)}, 2
-		}
-	}
-	return yearClause{}, 0
-}
-
 // withMeta gives g its year or venue reading, when its word names one;
 // span is the span of years the words around it make, zero for none.
-func (s *state) withMeta(g group, span yearClause) group {
-	if y := yearWord(g.surface); y != 0 {
-		c := yearClause{min: y, max: y}
-		if span != (yearClause{}) {
+func (s *state) withMeta(g group, span query.YearClause) group {
+	if y := query.YearWord(g.surface); y != 0 {
+		c := query.YearClause{Min: y, Max: y}
+		if span != (query.YearClause{}) {
 			c = span
 		}
 		// A span every paper is in says nothing: "since 1979" of a corpus
 		// from 2018 on would otherwise match every paper.
-		if n := s.yearCount(c); n > 0 && (span == (yearClause{}) || n < s.vocab.n) {
+		if n := s.yearCount(c); n > 0 && (span == (query.YearClause{}) || n < s.vocab.n) {
 			g.years = c
 		}
 	} else if v := s.venueWord(g.surface); v != "" {
@@ -114,8 +64,8 @@ func (s *state) withMeta(g group, span yearClause) group {
 }
 
 // yearCount is how many papers are from the years c; kept per index state.
-func (s *state) yearCount(c yearClause) int {
-	key := "years " + strconv.Itoa(c.min) + "-" + strconv.Itoa(c.max)
+func (s *state) yearCount(c query.YearClause) int {
+	key := "years " + strconv.Itoa(c.Min) + "-" + strconv.Itoa(c.Max)
 	if v, ok := s.memo.Load(key); ok {
 		return v.(int)
 	}
@@ -131,7 +81,7 @@ func (s *state) yearCount(c yearClause) int {
 // metaIDF is the idf of g's year or venue reading, 0 when it has none.
 func (s *state) metaIDF(g group) float64 {
 	switch {
-	case g.years != yearClause{}:
+	case g.years != query.YearClause{}:
 		return bm25IDF(s.yearCount(g.years), s.vocab.n)
 	case g.venue != "":
 		return bm25IDF(s.vocab.count(fieldVenue, g.venue), s.vocab.n)
@@ -142,8 +92,8 @@ func (s *state) metaIDF(g group) float64 {
 // metaMatch reports whether p is of g's year or venue.
 func (s *state) metaMatch(p *Paper, g group) bool {
 	switch {
-	case g.years != yearClause{}:
-		return p.Year != 0 && (g.years.min == 0 || p.Year >= g.years.min) && (g.years.max == 0 || p.Year <= g.years.max)
+	case g.years != query.YearClause{}:
+		return p.Year != 0 && (g.years.Min == 0 || p.Year >= g.years.Min) && (g.years.Max == 0 || p.Year <= g.years.Max)
 	case g.venue != "":
 		for _, t := range s.an.name.Analyze([]byte(p.Venue)) {
 			if string(t.Term) == g.venue {
@@ -155,13 +105,13 @@ func (s *state) metaMatch(p *Paper, g group) bool {
 }
 
 // isMeta reports whether g names a year or a venue.
-func (g group) isMeta() bool { return g.years != yearClause{} || g.venue != "" }
+func (g group) isMeta() bool { return g.years != query.YearClause{} || g.venue != "" }
 
 // metaQuery matches g's year or venue in the papers' metadata; nil when g
 // names neither.
 func metaQuery(g group, boost float64) bq.Query {
 	switch {
-	case g.years != yearClause{}:
+	case g.years != query.YearClause{}:
 		q := yearQuery(g.years)
 		q.(*bq.NumericRangeQuery).SetBoost(boost)
 		return q

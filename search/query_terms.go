@@ -8,6 +8,7 @@ import (
 
 	"github.com/paperbot/paperbot/search/english"
 	"github.com/paperbot/paperbot/search/lexicon"
+	"github.com/paperbot/paperbot/search/query"
 )
 
 // altKind says how an alternative relates to what the user typed.
@@ -33,23 +34,6 @@ const partialCredit = 0.25
 // otherFormCredit is the credit of a word that shares only its stem with
 // an acronym typed in capitals ("clipping" for "CLIP").
 const otherFormCredit = 0.5
-
-// typedInCapitals reports whether w is an acronym typed in capitals, two
-// letters or more, maybe with a plural s ("CLIP", "GANs").
-func typedInCapitals(w string) bool {
-	w = strings.TrimSuffix(w, "s")
-	letters := 0
-	for _, r := range w {
-		switch {
-		case 'A' <= r && r <= 'Z':
-			letters++
-		case '0' <= r && r <= '9':
-		default:
-			return false
-		}
-	}
-	return letters >= 2
-}
 
 // sameWord reports whether a paper's word is the acronym typed, with a
 // capital in it ("CLIP", "Bert"; "art" is the word, not ART), with or
@@ -182,7 +166,7 @@ type group struct {
 	longForm int
 	// years are the years the word names ("2024"; "since 2023": 2023 on),
 	// also matched in papers' years; zero when it names none.
-	years yearClause
+	years query.YearClause
 	venue string // the venue token the word names ("iclr"), also matched in venues
 	// apart: a stop word, or a word that is no topic, stood between this
 	// group and the one before, or it is the first.
@@ -219,7 +203,7 @@ type qtoken struct {
 	action bool
 	// yearSpan is the span of years the words around a year make of it
 	// ("since 2023", "between 2017 and 2019"); zero for the year alone.
-	yearSpan yearClause
+	yearSpan query.YearClause
 	// orBefore: the word typed before this one was "or" (group.orBefore),
 	// and the one before that a word searched for.
 	orBefore bool
@@ -228,13 +212,13 @@ type qtoken struct {
 // textGroups turns the free text of q into groups: meta words of questions
 // are dropped, acronyms and long forms are expanded both ways, typos are
 // corrected from the corpus vocabulary.
-func (s *state) textGroups(q *parsedQuery) []group { return s.textGroupsOf(q, false) }
+func (s *state) textGroups(q *query.Parsed) []group { return s.textGroupsOf(q, false) }
 
 // textGroupsOf is textGroups; with wordsApart, long forms of three or more
 // words are grouped as the shorter long forms they are made of (see
 // state.search).
-func (s *state) textGroupsOf(q *parsedQuery, wordsApart bool) []group {
-	words := s.stopWordCompounds(q.text)
+func (s *state) textGroupsOf(q *query.Parsed, wordsApart bool) []group {
+	words := s.stopWordCompounds(q.Text)
 	var groups []group
 	var run []qtoken
 	gap := false
@@ -242,12 +226,12 @@ func (s *state) textGroupsOf(q *parsedQuery, wordsApart bool) []group {
 		groups = append(groups, s.wordGroups(run, wordsApart)...)
 		run = nil
 	}
-	var span yearClause      // for the next year
-	spanYears := 0           // how many years still take span
-	orAt, lastWord := -1, -1 // where "or" and the last word searched for were typed
+	var span query.YearClause // for the next year
+	spanYears := 0            // how many years still take span
+	orAt, lastWord := -1, -1  // where "or" and the last word searched for were typed
 	for i, c := range words {
-		if !c.phrase {
-			if w := bareWord(c.text); w == "or" || w == "vs" || w == "versus" || w == "and" && comparedAt(words, i) {
+		if !c.Phrase {
+			if w := query.BareWord(c.Text); w == "or" || w == "vs" || w == "versus" || w == "and" && query.ComparedAt(words, i) {
 				orAt = i
 			}
 		}
@@ -255,20 +239,20 @@ func (s *state) textGroupsOf(q *parsedQuery, wordsApart bool) []group {
 		if s.nameMarker(words, i) {
 			continue
 		}
-		if sp, n := yearSpanAt(words, i); n > 0 {
+		if sp, n := query.YearSpanAt(words, i); n > 0 {
 			// "since 2023", "between 2017 and 2019": the years are a
 			// span, "since" and "between" no topic.
 			span, spanYears = sp, n
 			continue
 		}
-		text := c.text
-		link, isLink := linkOf(text)
-		if isLink && !c.phrase {
+		text := c.Text
+		link, isLink := query.LinkOf(text)
+		if isLink && !c.Phrase {
 			// A link is looked for whole, as a phrase: its "https" and
 			// "abs" are in every link, they say nothing of a paper.
-			c.phrase, text = true, link
+			c.Phrase, text = true, link
 		}
-		if c.phrase {
+		if c.Phrase {
 			flush()
 			if g, ok := s.phraseGroup(text); ok {
 				g.link, g.orBefore = isLink, orBefore
@@ -277,13 +261,13 @@ func (s *state) textGroupsOf(q *parsedQuery, wordsApart bool) []group {
 			}
 			continue
 		}
-		action := howToVerbAt(words, i)
-		if metaWordAt(words, i, q.question) || action && !s.knownText(c.text) {
+		action := query.HowToVerbAt(words, i)
+		if query.MetaWordAt(words, i, q.Question) || action && !s.knownText(c.Text) {
 			continue
 		}
-		cs := compounds(c.text)
-		toks := s.an.text.Analyze([]byte(c.text))
-		if surname := withoutPossessive(c.text); len(toks) == 0 && len(run) > 0 && !gap && s.stopWordSurname(run[len(run)-1].surface, surname) {
+		cs := compounds(c.Text)
+		toks := s.an.text.Analyze([]byte(c.Text))
+		if surname := withoutPossessive(c.Text); len(toks) == 0 && len(run) > 0 && !gap && s.stopWordSurname(run[len(run)-1].surface, surname) {
 			// "Kaiming He", "Kaiming He's papers": the surname is a stop
 			// word to the text analyzer, and a name to look for.
 			run = append(run, qtoken{stem: strings.ToLower(surname), surface: surname})
@@ -294,17 +278,17 @@ func (s *state) textGroupsOf(q *parsedQuery, wordsApart bool) []group {
 			gap = true // a stop word
 		}
 		for k, t := range toks {
-			qt := qtoken{stem: string(t.Term), surface: c.text[t.Start:t.End], action: action && len(toks) == 1,
+			qt := qtoken{stem: string(t.Term), surface: c.Text[t.Start:t.End], action: action && len(toks) == 1,
 				gapBefore: gap || (k > 0 && t.Position > toks[k-1].Position+1), orBefore: orBefore && k == 0}
 			lastWord = i
-			if spanYears > 0 && yearWord(qt.surface) != 0 {
+			if spanYears > 0 && query.YearWord(qt.surface) != 0 {
 				qt.yearSpan = span
 				spanYears--
 			}
 			gap = false
 			for _, cp := range cs {
 				if t.Start >= cp.start && t.End <= cp.end {
-					qt.ident = c.text[cp.start:cp.end]
+					qt.ident = c.Text[cp.start:cp.end]
 				}
 				if t.Start == cp.start {
 					qt.joined = cp.joined // the identifier's first part carries it whole
@@ -312,11 +296,11 @@ func (s *state) textGroupsOf(q *parsedQuery, wordsApart bool) []group {
 					// The first part was a stop word ("SO" of "SO(3)"): the
 					// next one carries the identifier, and a bare number
 					// left of it is no topic of its own.
-					qt.joined, qt.surface = cp.joined, c.text[cp.start:cp.end]
+					qt.joined, qt.surface = cp.joined, c.Text[cp.start:cp.end]
 					if stem, ok := s.joinedStem(cp.joined); ok && isNumber(qt.stem) {
 						qt.stem, qt.joined = stem, ""
 					} else {
-						qt.partial = !c.apart
+						qt.partial = !c.Apart
 					}
 				}
 			}
@@ -324,11 +308,11 @@ func (s *state) textGroupsOf(q *parsedQuery, wordsApart bool) []group {
 			if len(run) > 0 && !qt.gapBefore {
 				prev = run[len(run)-1].stem
 			}
-			if means := shorthandAfter(prev, qt.stem); means != "" {
+			if means := query.ShorthandAfter(prev, qt.stem); means != "" {
 				// Found as typed and as what it means, long form and
 				// all ("spiking neural nets": SNN).
 				qt.stem, qt.typedStem = means, qt.stem
-			} else if full := clipping(qt.surface); full != "" && len(toks) == 1 {
+			} else if full := query.Clipping(qt.surface); full != "" && len(toks) == 1 {
 				if ft := s.an.text.Analyze([]byte(full)); len(ft) == 1 {
 					qt.stem, qt.typedStem, qt.clipped = string(ft[0].Term), qt.stem, true
 				}
@@ -339,24 +323,6 @@ func (s *state) textGroupsOf(q *parsedQuery, wordsApart bool) []group {
 	flush()
 	s.namesBesideNames(groups)
 	return linkEither(weighKinds(mergeGroups(groups)))
-}
-
-// comparingWords ask to compare what follows: "compare SepLLM and
-// LaCache" asks for either paper, as "SepLLM vs LaCache" does.
-var comparingWords = lexicon.Words("context", "before-and")
-
-// comparedAt reports whether the "and" at i joins two words to compare:
-// "compare SepLLM and LaCache", "the difference between LoRA and QLoRA";
-// not "the difference in oxygen uptake between black and white youth",
-// a claim about both.
-func comparedAt(words []clause, i int) bool {
-	word := func(j int) string {
-		if j < 0 || words[j].phrase {
-			return ""
-		}
-		return bareWord(words[j].text)
-	}
-	return comparingWords[word(i-2)] || word(i-2) == "between" && comparingWords[word(i-3)]
 }
 
 // functionWords are prepositions and adverbs that bleve's English stop
@@ -385,14 +351,14 @@ func (s *state) knownText(text string) bool {
 // "few-shot", not "shot" (the analyzer drops "few", and zero-shot papers
 // came first), "out of distribution" is "out-of-distribution". The index
 // has such words whole, and is asked whether any paper writes them.
-func (s *state) stopWordCompounds(text []clause) []clause {
-	var out []clause
+func (s *state) stopWordCompounds(text []query.Clause) []query.Clause {
+	var out []query.Clause
 	for i := 0; i < len(text); i++ {
 		c := text[i]
-		if !c.phrase && s.stopWord(c.text) {
+		if !c.Phrase && s.stopWord(c.Text) {
 			for n := min(3, len(text)-i); n >= 2; n-- {
 				if w, ok := s.hyphenatedWord(text[i : i+n]); ok {
-					c.text, c.apart = w, true
+					c.Text, c.Apart = w, true
 					i += n - 1
 					break
 				}
@@ -405,18 +371,18 @@ func (s *state) stopWordCompounds(text []clause) []clause {
 
 // stopWord reports whether the analyzer drops word, a plain word, whole.
 func (s *state) stopWord(word string) bool {
-	return lettersOnly(word) && stopWords()[strings.ToLower(word)]
+	return lettersOnly(word) && query.StopWords()[strings.ToLower(word)]
 }
 
 // hyphenatedWord joins the words of cs with hyphens when they are plain
 // words, all but the last stop words, and the index has them as one.
-func (s *state) hyphenatedWord(cs []clause) (string, bool) {
+func (s *state) hyphenatedWord(cs []query.Clause) (string, bool) {
 	parts := make([]string, len(cs))
 	for k, c := range cs {
-		if c.phrase || !lettersOnly(c.text) || k < len(cs)-1 && !s.stopWord(c.text) || k == len(cs)-1 && s.stopWord(c.text) {
+		if c.Phrase || !lettersOnly(c.Text) || k < len(cs)-1 && !s.stopWord(c.Text) || k == len(cs)-1 && s.stopWord(c.Text) {
 			return "", false
 		}
-		parts[k] = c.text
+		parts[k] = c.Text
 	}
 	whole := strings.ToLower(strings.Join(parts, ""))
 	if english.KnownForm(whole) {
@@ -680,7 +646,7 @@ func sameGaps(terms []string, typed []qtoken) bool {
 // wordGroup is the group of one unquoted word.
 func (s *state) wordGroup(t qtoken) group {
 	g := group{surface: t.surface, ident: t.ident, alts: []alt{{kind: altExact, terms: []string{t.stem}}}}
-	caps := typedInCapitals(t.surface)
+	caps := query.TypedInCapitals(t.surface)
 	if caps || mixedCase(t.surface) {
 		// Found as written: "RoPE" is no "Roping" (wordCredit).
 		g.alts[0].acronym = t.surface
@@ -726,7 +692,7 @@ func (s *state) wordGroup(t qtoken) group {
 		}
 	}
 	variant := "" // the other spelling's stem, when the corpus has it
-	if v := spellingVariant(t.surface); v != "" {
+	if v := query.SpellingVariant(t.surface); v != "" {
 		for _, tk := range s.an.text.Analyze([]byte(v)) {
 			if st := string(tk.Term); st != t.stem && s.vocab.has(st) {
 				g.alts = append(g.alts, alt{kind: altSpelling, terms: []string{st}})
@@ -780,19 +746,19 @@ func (s *state) nameTokens(w string) []string {
 
 // nameMarker reports whether word i of text only marks a name: the
 // initial of "Y. Bengio", or the "et al." of "Bengio et al.".
-func (s *state) nameMarker(text []clause, i int) bool {
+func (s *state) nameMarker(text []query.Clause, i int) bool {
 	c := text[i]
-	if c.phrase {
+	if c.Phrase {
 		return false
 	}
 	word := func(j int) string {
-		if j < 0 || j >= len(text) || text[j].phrase {
+		if j < 0 || j >= len(text) || text[j].Phrase {
 			return ""
 		}
-		return strings.ToLower(strings.TrimRight(text[j].text, ".,;:!?"))
+		return strings.ToLower(strings.TrimRight(text[j].Text, ".,;:!?"))
 	}
-	if r := []rune(c.text); len(r) == 2 && unicode.IsUpper(r[0]) && r[1] == '.' && i+1 < len(text) && !text[i+1].phrase {
-		return len(s.nameTokens(strings.TrimRight(text[i+1].text, ".,;:!?"))) > 0
+	if r := []rune(c.Text); len(r) == 2 && unicode.IsUpper(r[0]) && r[1] == '.' && i+1 < len(text) && !text[i+1].Phrase {
+		return len(s.nameTokens(strings.TrimRight(text[i+1].Text, ".,;:!?"))) > 0
 	}
 	return word(i) == "et" && word(i+1) == "al" || word(i) == "al" && word(i-1) == "et"
 }
@@ -883,12 +849,12 @@ func (s *state) nameIDF(n string) float64 {
 
 // clauseTerms analyses a field clause or exclusion into one alternative
 // (several words become a phrase). ok is false when nothing searchable is left.
-func (s *state) clauseTerms(c clause, field string) (alt, bool) {
+func (s *state) clauseTerms(c query.Clause, field string) (alt, bool) {
 	an := s.an.text
 	if field == fieldAuthors || field == fieldVenue {
 		an = s.an.name
 	}
-	a := alt{kind: altExact, terms: positionTerms(an.Analyze([]byte(c.text)))}
+	a := alt{kind: altExact, terms: positionTerms(an.Analyze([]byte(c.Text)))}
 	if len(a.words()) == 0 {
 		return alt{}, false
 	}

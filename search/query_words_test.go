@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/paperbot/paperbot/search/query"
 )
 
 // topResults searches ix for q and returns its first n results, failing
@@ -291,17 +293,6 @@ func TestEveryCardSaysWhatMatched(t *testing.T) {
 	}
 }
 
-func TestHostPath(t *testing.T) {
-	for s, want := range map[string]bool{
-		"github.com/org/repo": true, "arxiv.org/abs/2310.06825": true, "huggingface.co/x": true, "GitHub.com/x": true,
-		"TCP/IP": false, "e.g./i.e.": false, "1.5/2.0": false, "github.com": false, "a.b/": false,
-	} {
-		if got := hostPath(s); got != want {
-			t.Errorf("hostPath(%q) = %v, want %v", s, got, want)
-		}
-	}
-}
-
 // A long form only a few papers have whole still fills the page: the
 // papers that have its words apart follow them, and say which they have.
 func TestFewWholeMatchesFillThePage(t *testing.T) {
@@ -477,26 +468,6 @@ func TestComparisonWordsFrameTheQuestion(t *testing.T) {
 	}
 }
 
-// Asking where a paper's code is asks for the paper, which links its code:
-// "code" is no topic then, as it is in "LLMs trained on code".
-func TestCodeRequestIsNoTopic(t *testing.T) {
-	for q, want := range map[string]bool{
-		"where is the code for SepLLM?":        false,
-		"is there code for LaCache?":           false,
-		"can I find the github of StealthInk?": false,
-		"LLMs trained on code for reasoning?":  true,
-	} {
-		pq, err := parseQuery(q)
-		if err != nil {
-			t.Fatal(err)
-		}
-		has := slices.ContainsFunc(pq.text, func(c clause) bool { return inSet("code|github", c.text) })
-		if has != want {
-			t.Errorf("%q: searched for code or github %v, want %v", q, has, want)
-		}
-	}
-}
-
 // Slack messages are written to people: greetings, thanks and "I'm looking
 // for" are not searched, so a polite request is answered as its topic is.
 func TestPoliteRequestsAnsweredAsTheirTopic(t *testing.T) {
@@ -597,8 +568,8 @@ func TestAsideRulesOutIsNotSearched(t *testing.T) {
 			}
 		}
 		pq, err := parseQuery(q)
-		if err != nil || len(pq.exclude) != 0 {
-			t.Errorf("%q: excludes %v (%v), want none", q, pq.exclude, err)
+		if err != nil || len(pq.Exclude) != 0 {
+			t.Errorf("%q: excludes %v (%v), want none", q, pq.Exclude, err)
 		}
 	}
 	// An aside that rules nothing out is searched, and so is what follows
@@ -626,8 +597,8 @@ func TestCapitalNotExcludes(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%q: %v", q, err)
 		}
-		if len(pq.exclude) != want {
-			t.Errorf("%q: excludes %v, want %d", q, pq.exclude, want)
+		if len(pq.Exclude) != want {
+			t.Errorf("%q: excludes %v, want %d", q, pq.Exclude, want)
 		}
 	}
 }
@@ -1058,11 +1029,11 @@ func TestMetaWordInACapitalisedName(t *testing.T) {
 		"which papers fine-tune Segment Anything for medical images?": "segment anything",
 	})
 	for words, want := range map[string]bool{"Any papers": true, "Segment Anything": false, "segment anything": true, "What Anything": true, "QA. Papers": true} {
-		cs := []clause{}
+		cs := []query.Clause{}
 		for _, w := range strings.Fields(words) {
-			cs = append(cs, clause{text: w})
+			cs = append(cs, query.Clause{Text: w})
 		}
-		if got := metaWordAt(cs, len(cs)-1, false); got != want {
+		if got := query.MetaWordAt(cs, len(cs)-1, false); got != want {
 			t.Errorf("%q: last word a meta word %v, want %v", words, got, want)
 		}
 	}

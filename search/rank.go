@@ -4,6 +4,8 @@ import (
 	"context"
 	"slices"
 	"strings"
+
+	"github.com/paperbot/paperbot/search/query"
 )
 
 // ranked is the re-rank stage's output: the candidates in their final
@@ -28,12 +30,12 @@ type ranked struct {
 // rank_together.go; by meaning, meaning.go), puts f.apart below them, and
 // drops the papers that match none of the words. need is how many papers
 // the page reaches (offset+limit).
-func (s *state) rank(ctx context.Context, q *parsedQuery, f found, need int) ranked {
+func (s *state) rank(ctx context.Context, q *query.Parsed, f found, need int) ranked {
 	groups, cands, apart := f.groups, f.cands, f.apart
 	r := ranked{groups: groups, total: f.total + len(apart), loose: f.loose, unheldLink: f.unheldLink}
 	mt := newMatcher(groups)
-	mt.quantity = q.quantity
-	mt.defines = q.defines
+	mt.quantity = q.Quantity
+	mt.defines = q.Defines
 	r.mt = mt
 	if len(groups) == 0 {
 		r.cands = cands

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	porterstemmer "github.com/blevesearch/go-porterstemmer"
+	"github.com/paperbot/paperbot/search/query"
 )
 
 // hyphenHits appends to hits the field's words of two parts joined by a
@@ -134,7 +135,7 @@ func (r altRef) wordCredit(word string) (float64, bool) {
 		return 0, false
 	case sameWord(word, r.acronym):
 		return r.credit, true
-	case typedInCapitals(word), !r.exact, mixedCase(r.acronym):
+	case query.TypedInCapitals(word), !r.exact, mixedCase(r.acronym):
 		// Another acronym; a word in lower case for an acronym the user did
 		// not type: "self-play fine-tuning" (SPIN) is no "pen spinning"; or
 		// for a name in mixed case: "RoPE" is no "Roping".

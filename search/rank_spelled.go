@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/paperbot/paperbot/search/query"
 )
 
 // Names written as one CamelCase word ("FlashAttention", "LongLoRA") are
@@ -20,7 +22,7 @@ const spelledPapersMax = 10
 // spelledPapers returns the papers, not among cands, that write two
 // adjacent words of the query as one CamelCase name, re-scored as cands
 // were; filters apply as in the main run.
-func (s *state) spelledPapers(ctx context.Context, q *parsedQuery, groups []group, mt *matcher, cands []candidate) []candidate {
+func (s *state) spelledPapers(ctx context.Context, q *query.Parsed, groups []group, mt *matcher, cands []candidate) []candidate {
 	var alts []alt
 	for i := 0; i+1 < len(groups); i++ {
 		a, b := groups[i].surface, groups[i+1].surface
@@ -78,7 +80,7 @@ func (s *state) writesCamelSpelled(p *record, mt *matcher) bool {
 // unclipped is the word a clipped word stands for ("attn": attention),
 // else the word.
 func unclipped(w string) string {
-	if full := clipping(w); full != "" {
+	if full := query.Clipping(w); full != "" {
 		return full
 	}
 	return w

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	bq "github.com/blevesearch/bleve/v2/search/query"
+	"github.com/paperbot/paperbot/search/query"
 )
 
 // bleve's OR of the query's groups scores a group by all its alternatives
@@ -21,7 +22,7 @@ const togetherPapersMax = 10
 // togetherPapers returns the papers, not among cands, that match every
 // group bleve looks up, re-scored as cands were; filters apply as in the
 // main run. None when a candidate already has them all.
-func (s *state) togetherPapers(ctx context.Context, q *parsedQuery, groups []group, mt *matcher, cands []candidate) []candidate {
+func (s *state) togetherPapers(ctx context.Context, q *query.Parsed, groups []group, mt *matcher, cands []candidate) []candidate {
 	looked := s.retrieved(groups)
 	unknown := func(g group) bool { return !s.groupKnown(g) }
 	if len(looked) < 2 || slices.ContainsFunc(looked, unknown) || s.rarestPapers(looked) > pairMaxWalk {

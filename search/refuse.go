@@ -3,6 +3,8 @@ package search
 import (
 	"context"
 	"slices"
+
+	"github.com/paperbot/paperbot/search/query"
 )
 
 const (
@@ -64,7 +66,7 @@ func (s *state) refuse(r ranked) (v verdict) {
 // withClosest tops up a refused query's first page (few papers, limit
 // asked) with the closest papers: those that share any of its words
 // (closestPapers).
-func (s *state) withClosest(ctx context.Context, q *parsedQuery, r ranked, limit int) ranked {
+func (s *state) withClosest(ctx context.Context, q *query.Parsed, r ranked, limit int) ranked {
 	if len(r.groups) > 0 && len(r.cands) < min(closestShown, limit) {
 		var more int
 		r.cands, more = s.closestPapers(ctx, q, r.groups, r.cands, min(closestShown, limit))
@@ -226,7 +228,7 @@ const closestShown = 3
 // ("learning" of "privacy attacks on federated learning" over papers that
 // say nothing of federated learning), ranked below cands in bleve's order.
 // It returns them and how many it added.
-func (s *state) closestPapers(ctx context.Context, q *parsedQuery, groups []group, cands []candidate, n int) ([]candidate, int) {
+func (s *state) closestPapers(ctx context.Context, q *query.Parsed, groups []group, cands []candidate, n int) ([]candidate, int) {
 	words := s.looseGroups(groups, true)
 	if words == nil {
 		words = groups

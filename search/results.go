@@ -1,10 +1,6 @@
 package search
 
-import (
-	"time"
-
-	"github.com/paperbot/paperbot/search/snippet"
-)
+import "github.com/paperbot/paperbot/search/snippet"
 
 // Request is a search over the index.
 type Request struct {
@@ -23,21 +19,6 @@ type Request struct {
 	Answer bool
 	// Filter restricts the results to some categories or dates.
 	Filter Filter
-}
-
-// Filter restricts a search by what a feed records of a paper; the zero
-// Filter restricts nothing. Papers with an unknown value (no categories, a
-// zero date) never pass a filter on it.
-type Filter struct {
-	// Categories keeps papers in any of these arXiv categories ("cs.CL"),
-	// matched exactly.
-	Categories []string
-	// AnnouncedFrom and AnnouncedUntil bound Paper.Announced, inclusive;
-	// zero leaves a side open.
-	AnnouncedFrom, AnnouncedUntil time.Time
-	// SeenSince keeps papers paperbot first saw at or after it
-	// (Paper.FirstSeen).
-	SeenSince time.Time
 }
 
 // Results answers a Request.

@@ -3,6 +3,8 @@ package search
 import (
 	"context"
 	"time"
+
+	"github.com/paperbot/paperbot/search/query"
 )
 
 const (
@@ -28,8 +30,8 @@ func (ix *Index) Search(ctx context.Context, r Request) (*Results, error) {
 		return nil, err
 	}
 	defer release()
-	q.answer = r.Answer
-	q.filter = q.withRequest(r.Filter, time.Now())
+	q.Answer = r.Answer
+	q.Filter = q.WithRequest(r.Filter, time.Now())
 	return st.search(ctx, text, q, limit, offset)
 }
 
@@ -53,7 +55,7 @@ func page(r Request) (limit, offset int, err error) {
 // snippet (package snippet, one per Result). Each stage takes the one
 // before's output as a value; the running total of matching papers goes
 // along, since every stage may add papers or drop them.
-func (s *state) search(ctx context.Context, text string, q *parsedQuery, limit, offset int) (*Results, error) {
+func (s *state) search(ctx context.Context, text string, q *query.Parsed, limit, offset int) (*Results, error) {
 	f, linked, err := s.candidates(ctx, text, q, offset+limit)
 	if err != nil || linked != nil {
 		if linked != nil {

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	bq "github.com/blevesearch/bleve/v2/search/query"
+	"github.com/paperbot/paperbot/search/query"
 )
 
 const (
@@ -44,7 +45,7 @@ func (ix *Index) Similar(ctx context.Context, id string, limit int) (*Results, e
 // words or characters than Search takes): pasted text, an abstract or a
 // paragraph, whose papers are those like it (SimilarText), not a search.
 func PastedText(text string) bool {
-	return len(strings.Fields(text)) > maxQueryClauses || utf8.RuneCountInString(text) > maxQueryLen
+	return len(strings.Fields(text)) > query.MaxClauses || utf8.RuneCountInString(text) > query.MaxLen
 }
 
 // SimilarText returns the papers most like text, e.g. a pasted abstract.
@@ -66,7 +67,7 @@ func (ix *Index) SimilarText(ctx context.Context, text string, limit int) (*Resu
 		return nil, err
 	}
 	defer release()
-	return st.similar(ctx, excerpt(text), text, "", limit)
+	return st.similar(ctx, query.Excerpt(text), text, "", limit)
 }
 
 // similar runs an OR of the text's distinctive terms, each boosted by how
@@ -163,7 +164,7 @@ func (s *state) distinctive(text string, fromCorpus bool) (groups []group, tfs [
 	for _, st := range order {
 		df := s.vocab.df(st)
 		// Two letters are a word only in capitals: "KV" of KV cache, "RL".
-		short := utf8.RuneCountInString(st) < 3 && !typedInCapitals(terms[st].surface)
+		short := utf8.RuneCountInString(st) < 3 && !query.TypedInCapitals(terms[st].surface)
 		if df*2 > s.vocab.n || short || isNumber(st) || s.filler[st] {
 			continue
 		}

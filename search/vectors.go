@@ -98,7 +98,7 @@ func (pv *paperVectors) makeSigns() {
 
 // coarse returns the papers whose signs agree most with q's, about
 // coarseKeep of them, in paper order.
-func (pv *paperVectors) coarse(q query) []int {
+func (pv *paperVectors) coarse(q queryVec) []int {
 	w := pv.signWords()
 	qs := make([]uint64, w)
 	for j, x := range q.q {
@@ -159,19 +159,19 @@ func (pv *paperVectors) pos(id string) (int, bool) {
 	return int(pv.byID[k]), true
 }
 
-// query is a query vector quantised like the papers', so that a cosine is
+// queryVec is a query vector quantised like the papers', so that a cosine is
 // a sum of integer products.
-type query struct {
+type queryVec struct {
 	q     []int8
 	scale float32
 }
 
-func quantizeQuery(v []float32) query {
+func quantizeQuery(v []float32) queryVec {
 	var top float32
 	for _, x := range v {
 		top = max(top, float32(math.Abs(float64(x))))
 	}
-	q := query{q: make([]int8, len(v)), scale: top / 127}
+	q := queryVec{q: make([]int8, len(v)), scale: top / 127}
 	if top > 0 {
 		for i, x := range v {
 			q.q[i] = int8(math.Round(float64(x / q.scale)))
@@ -181,7 +181,7 @@ func quantizeQuery(v []float32) query {
 }
 
 // cos is the cosine of paper i with the query.
-func (pv *paperVectors) cos(i int, q query) float64 {
+func (pv *paperVectors) cos(i int, q queryVec) float64 {
 	row := pv.codes[i*pv.dims : (i+1)*pv.dims : (i+1)*pv.dims]
 	qq := q.q[:len(row)]
 	var s0, s1, s2, s3 int32
@@ -200,7 +200,7 @@ func (pv *paperVectors) cos(i int, q query) float64 {
 
 // cosOf is the cosine of paper id with q; ok is false for a paper without
 // a vector.
-func (pv *paperVectors) cosOf(id string, q query) (float64, bool) {
+func (pv *paperVectors) cosOf(id string, q queryVec) (float64, bool) {
 	i, ok := pv.pos(id)
 	if !ok {
 		return 0, false
@@ -221,7 +221,7 @@ const nearestSplit = 20000
 // nearest returns the k papers closest to q, closest first, skipping
 // those keep rejects (nil keeps all). It scores every paper, split over
 // the cores for large sets.
-func (pv *paperVectors) nearest(q query, k int, keep func(id string) bool) []near {
+func (pv *paperVectors) nearest(q queryVec, k int, keep func(id string) bool) []near {
 	n := pv.len()
 	if n == 0 || k <= 0 || len(q.q) != pv.dims {
 		return nil
@@ -246,7 +246,7 @@ func (pv *paperVectors) nearest(q query, k int, keep func(id string) bool) []nea
 
 // topIn keeps the k best of papers lo..hi (of only, if set) in a small
 // sorted slice.
-func (pv *paperVectors) topIn(q query, k, lo, hi int, only []int, keep func(id string) bool) []near {
+func (pv *paperVectors) topIn(q queryVec, k, lo, hi int, only []int, keep func(id string) bool) []near {
 	top := make([]near, 0, k+1)
 	for x := lo; x < hi; x++ {
 		i := x

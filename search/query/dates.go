@@ -1,4 +1,4 @@
-package search
+package query
 
 import (
 	"regexp"
@@ -26,43 +26,43 @@ const (
 )
 
 // feedClause parses a cat:, since: or date: value into q.
-func feedClause(q *parsedQuery, field, value string, not bool) error {
+func feedClause(q *Parsed, field, value string, not bool) error {
 	name := field
-	if field == fieldCategories {
+	if field == FieldCategories {
 		name = "cat"
 	}
 	if not {
-		return invalidf(opParse, "-%s: is not supported: %s filters keep papers, they cannot leave them out", name, name)
+		return invalidf("-%s: is not supported: %s filters keep papers, they cannot leave them out", name, name)
 	}
 	switch field {
-	case fieldCategories:
+	case FieldCategories:
 		if !categoryRe.MatchString(value) {
-			return invalidf(opParse, "cat:%s is not an arXiv category: %s", value, catHelp)
+			return invalidf("cat:%s is not an arXiv category: %s", value, catHelp)
 		}
-		q.filter.Categories = append(q.filter.Categories, value)
+		q.Filter.Categories = append(q.Filter.Categories, value)
 	case fieldSince:
 		if d, ok := parseAgo(value); ok {
-			if q.sinceAgo == 0 || d < q.sinceAgo {
-				q.sinceAgo = d
+			if q.SinceAgo == 0 || d < q.SinceAgo {
+				q.SinceAgo = d
 			}
 			return nil
 		}
 		t, err := time.Parse(time.DateOnly, value)
 		if err != nil {
-			return invalidf(opParse, "since:%s is not a time span or a date: %s", value, sinceHelp)
+			return invalidf("since:%s is not a time span or a date: %s", value, sinceHelp)
 		}
-		if t.After(q.filter.SeenSince) {
-			q.filter.SeenSince = t
+		if t.After(q.Filter.SeenSince) {
+			q.Filter.SeenSince = t
 		}
 	case fieldDate:
 		from, until, ok := parseDateRange(value)
 		if !ok {
-			return invalidf(opParse, "date:%s is not a year, month or day: %s", value, dateHelp)
+			return invalidf("date:%s is not a year, month or day: %s", value, dateHelp)
 		}
-		if !q.filter.AnnouncedFrom.IsZero() {
-			return invalidf(opParse, "give one date: filter, not several")
+		if !q.Filter.AnnouncedFrom.IsZero() {
+			return invalidf("give one date: filter, not several")
 		}
-		q.filter.AnnouncedFrom, q.filter.AnnouncedUntil = from, until
+		q.Filter.AnnouncedFrom, q.Filter.AnnouncedUntil = from, until
 	}
 	return nil
 }
@@ -102,16 +102,16 @@ func parseDateRange(v string) (from, until time.Time, ok bool) {
 	return time.Time{}, time.Time{}, false
 }
 
-// withRequest is q's filter combined with a request's, since: resolved
+// WithRequest is q's filter combined with a request's, since: resolved
 // against now. Both restrict: the narrower bound of each kind wins, and
 // categories typed in the query replace the request's.
-func (q *parsedQuery) withRequest(r Filter, now time.Time) Filter {
-	f := q.filter
+func (q *Parsed) WithRequest(r Filter, now time.Time) Filter {
+	f := q.Filter
 	if len(f.Categories) == 0 {
 		f.Categories = r.Categories
 	}
-	if q.sinceAgo > 0 {
-		if t := now.Add(-q.sinceAgo); t.After(f.SeenSince) {
+	if q.SinceAgo > 0 {
+		if t := now.Add(-q.SinceAgo); t.After(f.SeenSince) {
 			f.SeenSince = t
 		}
 	}
@@ -127,7 +127,22 @@ func (q *parsedQuery) withRequest(r Filter, now time.Time) Filter {
 	return f
 }
 
-// hasFeedFilter reports whether the query typed a cat:, since: or date: filter.
-func (q *parsedQuery) hasFeedFilter() bool {
-	return len(q.filter.Categories) > 0 || q.sinceAgo > 0 || !q.filter.SeenSince.IsZero() || !q.filter.AnnouncedFrom.IsZero()
+// HasFeedFilter reports whether the query typed a cat:, since: or date: filter.
+func (q *Parsed) HasFeedFilter() bool {
+	return len(q.Filter.Categories) > 0 || q.SinceAgo > 0 || !q.Filter.SeenSince.IsZero() || !q.Filter.AnnouncedFrom.IsZero()
+}
+
+// Filter restricts a search by what a feed records of a paper; the zero
+// Filter restricts nothing. Papers with an unknown value (no categories, a
+// zero date) never pass a filter on it.
+type Filter struct {
+	// Categories keeps papers in any of these arXiv categories ("cs.CL"),
+	// matched exactly.
+	Categories []string
+	// AnnouncedFrom and AnnouncedUntil bound search.Paper.Announced, inclusive;
+	// zero leaves a side open.
+	AnnouncedFrom, AnnouncedUntil time.Time
+	// SeenSince keeps papers paperbot first saw at or after it
+	// (search.Paper.FirstSeen).
+	SeenSince time.Time
 }

@@ -1,4 +1,4 @@
-package search
+package query
 
 import (
 	"strconv"
@@ -30,10 +30,10 @@ func openingWords(words []string) int {
 		n++
 	}
 	if n > 0 {
-		if len(words) > n+1 && !strings.HasSuffix(words[n-1], ",") && (strings.HasSuffix(words[n], ",") || botNames[bareWord(words[n])]) {
+		if len(words) > n+1 && !strings.HasSuffix(words[n-1], ",") && (strings.HasSuffix(words[n], ",") || botNames[BareWord(words[n])]) {
 			n++
 		}
-	} else if len(words) > 1 && botNames[bareWord(words[0])] {
+	} else if len(words) > 1 && botNames[BareWord(words[0])] {
 		n = 1
 	}
 	return n
@@ -67,8 +67,8 @@ func isChatLabel(w string) bool {
 	return strings.HasSuffix(w, ":") && chatLabels[strings.ToLower(strings.TrimSuffix(w, ":"))]
 }
 
-// bareWord is w lower-cased without the punctuation around it.
-func bareWord(w string) string {
+// BareWord is w lower-cased without the punctuation around it.
+func BareWord(w string) string {
 	w = trimWord(w)
 	if len(w) == 1 && 'A' <= w[0] && w[0] <= 'Z' {
 		return lowerLetters[w[0]-'A' : w[0]-'A'+1] // no allocation for "A" or "Q"
@@ -90,16 +90,16 @@ func isQuestion(s string) bool {
 		words = words[1:]
 	}
 	request := words
-	if len(request) > 2 && requestArticles[bareWord(request[0])] {
+	if len(request) > 2 && requestArticles[BareWord(request[0])] {
 		request = request[1:] // "the paper that showed ..."
 	}
-	if len(request) > 1 && requestNouns[bareWord(request[0])] && requestLinks[bareWord(request[1])] {
+	if len(request) > 1 && requestNouns[BareWord(request[0])] && requestLinks[BareWord(request[1])] {
 		return true // "refs on sparse autoencoders", "papers showing ...", "reading list for ..."
 	}
-	if len(words) > 1 && bareWord(words[0]) == "working" && bareWord(words[1]) == "on" {
+	if len(words) > 1 && BareWord(words[0]) == "working" && BareWord(words[1]) == "on" {
 		return true // "working on audio tokenizers, pointers appreciated"
 	}
-	return len(words) > 0 && questionStarts[bareWord(words[0])]
+	return len(words) > 0 && questionStarts[BareWord(words[0])]
 }
 
 // requestNouns open a request when a linking word follows: "refs on X",
@@ -118,7 +118,7 @@ var requestArticles = lexicon.Words("context", "before-request")
 var metaWords = lexicon.Words("frame", "anywhere")
 
 // recencyWords ask for the newest papers ("latest papers by Sergey Levine",
-// "newest GNN papers"): results are ordered by year (parsedQuery.newest),
+// "newest GNN papers"): results are ordered by year (Parsed.Newest),
 // and, like meta words, they are not searched, no abstract being about
 // being recent.
 var recencyWords = lexicon.Words("newest", "anywhere")
@@ -130,9 +130,9 @@ var newAskers = lexicon.Words("context", "before-new")
 
 // asksNewest reports whether text asks for the newest papers: a word of
 // recency typed outside quotes, or "what's new".
-func asksNewest(text []clause) bool {
+func asksNewest(text []Clause) bool {
 	for i, c := range text {
-		if !c.phrase && recencyWords[bareWord(c.text)] || whatsNewAt(text, i) {
+		if !c.Phrase && recencyWords[BareWord(c.Text)] || whatsNewAt(text, i) {
 			return true
 		}
 	}
@@ -141,12 +141,12 @@ func asksNewest(text []clause) bool {
 
 // whatsNewAt reports whether text[i] is the "new" of "what's new" or
 // "anything new".
-func whatsNewAt(text []clause, i int) bool {
-	if text[i].phrase || bareWord(text[i].text) != "new" || i == 0 || text[i-1].phrase {
+func whatsNewAt(text []Clause, i int) bool {
+	if text[i].Phrase || BareWord(text[i].Text) != "new" || i == 0 || text[i-1].Phrase {
 		return false
 	}
-	before := bareWord(text[i-1].text)
-	return newAskers[before] || before == "is" && i > 1 && bareWord(text[i-2].text) == "what"
+	before := BareWord(text[i-1].Text)
+	return newAskers[before] || before == "is" && i > 1 && BareWord(text[i-2].Text) == "what"
 }
 
 // questionWords are also dropped, but only from questions, where they frame
@@ -155,17 +155,17 @@ var questionWords = lexicon.Words("frame", "question")
 
 // isMetaWord reports whether the typed word w is dropped from the free text.
 func isMetaWord(w string, question bool) bool {
-	b := bareWord(w)
-	return metaWords[b] || recencyWords[b] || (question && questionWords[b]) || isMagnitude(strings.ToLower(strings.Trim(w, ",;:!?()"))) ||
-		asideAbbreviations[b] && !typedInCapitals(strings.Trim(w, ",;:!?()."))
+	b := BareWord(w)
+	return metaWords[b] || recencyWords[b] || (question && questionWords[b]) || IsMagnitude(strings.ToLower(strings.Trim(w, ",;:!?()"))) ||
+		asideAbbreviations[b] && !TypedInCapitals(strings.Trim(w, ",;:!?()."))
 }
 
-// metaWordAt reports whether words[i] is a meta word (isMetaWord), unless
+// MetaWordAt reports whether words[i] is a meta word (isMetaWord), unless
 // it is part of a name typed in capitals: "Segment Anything" asks for SAM,
 // not for segmentation. A capitalised word after another capitalised one
 // is a name's; the first word of a message is capitalised anyway ("Any
 // papers on …").
-func metaWordAt(words []clause, i int, question bool) bool {
+func MetaWordAt(words []Clause, i int, question bool) bool {
 	if compoundAt(words, i, question) {
 		return false // "beam search", "operations research for scheduling"
 	}
@@ -181,17 +181,17 @@ func metaWordAt(words []clause, i int, question bool) bool {
 	if chatAskAt(words, i) {
 		return true
 	}
-	if !isMetaWord(words[i].text, question) || topicVerbAt(words, i) {
+	if !isMetaWord(words[i].Text, question) || topicVerbAt(words, i) {
 		return false
 	}
-	return i == 0 || !startsCapital(words[i].text) || !startsCapital(words[i-1].text) || isMetaWord(words[i-1].text, question) ||
-		endsClause(words[i-1].text) // "… for medical QA. Suggestions?": a new sentence
+	return i == 0 || !startsCapital(words[i].Text) || !startsCapital(words[i-1].Text) || isMetaWord(words[i-1].Text, question) ||
+		EndsClause(words[i-1].Text) // "… for medical QA. Suggestions?": a new sentence
 }
 
 // headNouns are asking words that end a topic's name after one of its
 // words: "beam search", "cold start", "decision making", "case study",
 // "reparameterization trick", "operations research". Not "anything":
-// "Segment Anything" is a name only in capitals (metaWordAt), since "have
+// "Segment Anything" is a name only in capitals (MetaWordAt), since "have
 // LLMs learned anything about physics?" asks. modifierNouns
 // begin one: "recommendation systems", "reading comprehension", "claim
 // verification", "literature review". Dropped there, "what is beam
@@ -203,28 +203,28 @@ var (
 
 // compoundAt reports whether words[i], an asking word, names the topic
 // with the topic word beside it, in the same clause.
-func compoundAt(words []clause, i int, question bool) bool {
-	if words[i].phrase {
+func compoundAt(words []Clause, i int, question bool) bool {
+	if words[i].Phrase {
 		return false
 	}
-	w := bareWord(words[i].text)
-	if w == "need" && i > 1 && bareWord(words[i-1].text) == "you" && bareWord(words[i-2].text) == "all" {
+	w := BareWord(words[i].Text)
+	if w == "need" && i > 1 && BareWord(words[i-1].Text) == "you" && BareWord(words[i-2].Text) == "all" {
 		return true // "is attention all you need?" asks for the titles that say so
 	}
-	if headNouns[w] && i > 0 && !endsClause(words[i-1].text) && topicWordAt(words, i-1, question) {
+	if headNouns[w] && i > 0 && !EndsClause(words[i-1].Text) && topicWordAt(words, i-1, question) {
 		return true
 	}
-	return modifierNouns[w] && i+1 < len(words) && !endsClause(words[i].text) && topicWordAt(words, i+1, question)
+	return modifierNouns[w] && i+1 < len(words) && !EndsClause(words[i].Text) && topicWordAt(words, i+1, question)
 }
 
 // topicWordAt reports whether words[j] is a word of the topic: a phrase,
 // or a word that is neither a stop word nor one that asks.
-func topicWordAt(words []clause, j int, question bool) bool {
-	if words[j].phrase {
+func topicWordAt(words []Clause, j int, question bool) bool {
+	if words[j].Phrase {
 		return true
 	}
-	b := bareWord(words[j].text)
-	return b != "" && !stopWords()[b] && !isMetaWord(words[j].text, question) && !headNouns[b] && !modifierNouns[b]
+	b := BareWord(words[j].Text)
+	return b != "" && !StopWords()[b] && !isMetaWord(words[j].Text, question) && !headNouns[b] && !modifierNouns[b]
 }
 
 // chatPhrases are the phrases of chat that only ask (lexicon.tsv, anchor
@@ -237,10 +237,10 @@ var chatPhrases = lexicon.Patterns("frame", "chat-phrase")
 // prediction, what's new in that space?" too), or is "summary" or "gist" of a paper named after it ("a
 // summary of the StealthInk paper", "the gist of the cyclic peptide
 // paper"; not "summaries of clinical notes").
-func chatAskAt(words []clause, i int) bool {
-	if c := words[i]; !c.phrase {
-		if w := bareWord(c.text); w == "summary" || w == "summaries" || w == "gist" {
-			return i+1 < len(words) && !words[i+1].phrase && bareWord(words[i+1].text) == "of" && paperNamedFrom(words, i+2)
+func chatAskAt(words []Clause, i int) bool {
+	if c := words[i]; !c.Phrase {
+		if w := BareWord(c.Text); w == "summary" || w == "summaries" || w == "gist" {
+			return i+1 < len(words) && !words[i+1].Phrase && BareWord(words[i+1].Text) == "of" && paperNamedFrom(words, i+2)
 		}
 	}
 	return chatPhrases.At(len(words), i, func(j int) (string, bool) { return clauseWord(words, j) })
@@ -248,12 +248,12 @@ func chatAskAt(words []clause, i int) bool {
 
 // paperNamedFrom reports whether the clause from j on names a paper: "the
 // … paper", "this work".
-func paperNamedFrom(words []clause, j int) bool {
-	for ; j < len(words) && !words[j].phrase; j++ {
-		if w := bareWord(words[j].text); w == "paper" || w == "papers" || w == "work" && j > 0 && requestArticles[bareWord(words[j-1].text)] {
+func paperNamedFrom(words []Clause, j int) bool {
+	for ; j < len(words) && !words[j].Phrase; j++ {
+		if w := BareWord(words[j].Text); w == "paper" || w == "papers" || w == "work" && j > 0 && requestArticles[BareWord(words[j-1].Text)] {
 			return true
 		}
-		if endsClause(words[j].text) {
+		if EndsClause(words[j].Text) {
 			break
 		}
 	}
@@ -263,20 +263,20 @@ func paperNamedFrom(words []clause, j int) bool {
 // requestAt reports whether words[i] is the noun of a request inside the
 // text: "work" of "Kaiming He's work on graphs" (at the start, isQuestion
 // reads it).
-func requestAt(words []clause, i int) bool {
-	return i+1 < len(words) && !words[i].phrase && !words[i+1].phrase && !endsClause(words[i].text) &&
-		requestNouns[bareWord(words[i].text)] && requestLinks[bareWord(words[i+1].text)]
+func requestAt(words []Clause, i int) bool {
+	return i+1 < len(words) && !words[i].Phrase && !words[i+1].Phrase && !EndsClause(words[i].Text) &&
+		requestNouns[BareWord(words[i].Text)] && requestLinks[BareWord(words[i+1].Text)]
 }
 
 // firstPaperAt reports whether words[i] asks for the paper that started a
 // topic: "original" or "first" before "paper" ("the original transformer
 // paper", "first paper on diffusion models"), no word of the topic.
-func firstPaperAt(words []clause, i int) bool {
-	if words[i].phrase || endsClause(words[i].text) {
+func firstPaperAt(words []Clause, i int) bool {
+	if words[i].Phrase || EndsClause(words[i].Text) {
 		return false
 	}
 	reach := 0
-	switch bareWord(words[i].text) {
+	switch BareWord(words[i].Text) {
 	case "original":
 		reach = 3 // "the original transformer paper"
 	case "first":
@@ -285,34 +285,34 @@ func firstPaperAt(words []clause, i int) bool {
 		return false
 	}
 	for j := i + 1; j < min(len(words), i+1+reach); j++ {
-		if words[j].phrase {
+		if words[j].Phrase {
 			return false
 		}
-		switch bareWord(words[j].text) {
+		switch BareWord(words[j].Text) {
 		case "paper", "papers", "work", "article", "publication":
 			return true
 		}
-		if endsClause(words[j].text) {
+		if EndsClause(words[j].Text) {
 			return false
 		}
 	}
 	return false
 }
 
-// howToVerbAt reports whether words[i] is the verb of "how do I …", "how
+// HowToVerbAt reports whether words[i] is the verb of "how do I …", "how
 // to …" or "how can we …": what the asker wants to do, which may be no
 // paper's word ("how do I grab embeddings from a transformer?" was refused
 // for "grab").
-func howToVerbAt(words []clause, i int) bool {
-	if i < 2 || words[i].phrase || words[i-1].phrase || words[i-2].phrase {
+func HowToVerbAt(words []Clause, i int) bool {
+	if i < 2 || words[i].Phrase || words[i-1].Phrase || words[i-2].Phrase {
 		return false
 	}
-	a, b := bareWord(words[i-2].text), bareWord(words[i-1].text)
+	a, b := BareWord(words[i-2].Text), BareWord(words[i-1].Text)
 	switch {
 	case a == "how" && b == "to":
 		return true
 	case b == "i" || b == "we" || b == "you" || b == "one":
-		return auxiliaries[a] && i > 2 && bareWord(words[i-3].text) == "how"
+		return auxiliaries[a] && i > 2 && BareWord(words[i-3].Text) == "how"
 	}
 	return false
 }
@@ -324,38 +324,38 @@ var knowers = lexicon.Words("context", "before-know")
 // by people ("does anyone know …"), has another subject and is the topic:
 // "do LLMs know when they don't know?" asks about LLMs' knowing, and found
 // LLM papers of every kind.
-func topicVerbAt(words []clause, i int) bool {
-	switch bareWord(words[i].text) {
+func topicVerbAt(words []Clause, i int) bool {
+	switch BareWord(words[i].Text) {
 	case "know", "knows":
 	default:
 		return false
 	}
-	return i > 0 && !knowers[bareWord(words[i-1].text)] && !(i > 1 && knowers[bareWord(words[i-2].text)])
+	return i > 0 && !knowers[BareWord(words[i-1].Text)] && !(i > 1 && knowers[BareWord(words[i-2].Text)])
 }
 
 // countOfPapers reports whether words[i] is a number that says how many
 // papers are wanted ("give me 5 papers on world models"): no topic. After
 // a name it is the name's version ("GPT 4 papers", "find Llama 3 papers").
-func countOfPapers(words []clause, i int) bool {
-	if i+1 >= len(words) || words[i].phrase || words[i+1].phrase || !requestNouns[bareWord(words[i+1].text)] {
+func countOfPapers(words []Clause, i int) bool {
+	if i+1 >= len(words) || words[i].Phrase || words[i+1].Phrase || !requestNouns[BareWord(words[i+1].Text)] {
 		return false
 	}
 	if versionAt(words, i) {
 		return false
 	}
-	n, err := strconv.Atoi(words[i].text)
+	n, err := strconv.Atoi(words[i].Text)
 	return err == nil && n > 0 && n < 100
 }
 
 // versionAt reports whether the number words[i] follows a name and is its
 // version ("GPT 4", "Llama 2."): the name is typed in capitals, or
 // capitalised inside a sentence.
-func versionAt(words []clause, i int) bool {
-	if i == 0 || words[i-1].phrase || endsClause(words[i-1].text) {
+func versionAt(words []Clause, i int) bool {
+	if i == 0 || words[i-1].Phrase || EndsClause(words[i-1].Text) {
 		return false
 	}
-	name := words[i-1].text
-	return typedInCapitals(name) || i > 1 && startsCapital(name) && !endsClause(words[i-2].text)
+	name := words[i-1].Text
+	return TypedInCapitals(name) || i > 1 && startsCapital(name) && !EndsClause(words[i-2].Text)
 }
 
 // startsCapital reports whether w opens with a capital letter.
@@ -371,10 +371,10 @@ func startsCapital(w string) bool {
 // the electron transport chain).
 var asideAbbreviations = lexicon.Words("frame", "lowercase")
 
-// isMagnitude reports whether w is a factor such as "100x" or "2.5×": in
+// IsMagnitude reports whether w is a factor such as "100x" or "2.5×": in
 // "100x faster diffusion sampling" it says how much, and a paper's "100x
 // faster inference" on another topic is no answer.
-func isMagnitude(w string) bool {
+func IsMagnitude(w string) bool {
 	n := strings.TrimSuffix(strings.TrimSuffix(w, "x"), "×")
 	if n == w || n == "" {
 		return false
@@ -395,24 +395,24 @@ var spokenExclusionWords = lexicon.Words("context", "before-exclusion")
 // "other than". Not "rather than" or "instead of": there the paper does
 // one instead of the other, and says both ("… a denoising diffusion loss
 // instead of plain MSE"); leaving them out lost TL;DR answers on train.
-func contrastAt(text []clause, i int) bool {
-	if i+2 >= len(text) || text[i+1].phrase || endsClause(text[i+1].text) {
+func contrastAt(text []Clause, i int) bool {
+	if i+2 >= len(text) || text[i+1].Phrase || EndsClause(text[i+1].Text) {
 		return false
 	}
-	return bareWord(text[i].text) == "other" && strings.EqualFold(text[i+1].text, "than")
+	return BareWord(text[i].Text) == "other" && strings.EqualFold(text[i+1].Text, "than")
 }
 
 // setAsideEnd is the end of what "other than" sets aside from start: up to
 // three words, ending at punctuation or where the sentence goes on ("…
 // other than GCN work for molecules").
-func setAsideEnd(text []clause, start int) int {
+func setAsideEnd(text []Clause, start int) int {
 	k := start
 	for k < len(text) && k-start < 3 {
-		if w := bareWord(text[k].text); !text[k].phrase && (spokenStopWords[w] && w != "the" && w != "any" || setAsideStops[w]) {
+		if w := BareWord(text[k].Text); !text[k].Phrase && (spokenStopWords[w] && w != "the" && w != "any" || setAsideStops[w]) {
 			break
 		}
 		k++
-		if endsClause(text[k-1].text) {
+		if EndsClause(text[k-1].Text) {
 			break
 		}
 	}
@@ -434,14 +434,14 @@ const maxSpokenExclusion = 4
 // from text to exclude, as -"..." would: asked for
 // "diffusion models but not for images", paperbot had ranked image papers
 // first, matching the very word the user ruled out.
-func spokenExclusions(text, exclude []clause) ([]clause, []clause) {
+func spokenExclusions(text, exclude []Clause) ([]Clause, []Clause) {
 	out := clausesFor(text)
 	for i := 0; i < len(text); i++ {
 		c := text[i]
 		start := -1
-		switch w := bareWord(c.text); {
-		case c.phrase || endsClause(c.text):
-		case w == "but" && i+1 < len(text) && !text[i+1].phrase && strings.ToLower(text[i+1].text) == "not":
+		switch w := BareWord(c.Text); {
+		case c.Phrase || EndsClause(c.Text):
+		case w == "but" && i+1 < len(text) && !text[i+1].Phrase && strings.ToLower(text[i+1].Text) == "not":
 			start = i + 2
 		case spokenExclusionWords[w]:
 			start = i + 1
@@ -449,9 +449,9 @@ func spokenExclusions(text, exclude []clause) ([]clause, []clause) {
 			// "image generation that isn't based on diffusion" ranked
 			// diffusion papers first.
 			start = i + 1 + negationAt(text, i+1)
-		case c.text == "not" && negationAt(text, i) > 0:
+		case c.Text == "not" && negationAt(text, i) > 0:
 			start = i + negationAt(text, i) // "GANs not based on CNNs"
-		case strings.EqualFold(c.text, "(not"):
+		case strings.EqualFold(c.Text, "(not"):
 			// An aside: "papers about molecules (not proteins)" listed
 			// protein papers first, matching the word ruled out. It is
 			// not searched, and not left out either: papers on molecules
@@ -469,7 +469,7 @@ func spokenExclusions(text, exclude []clause) ([]clause, []clause) {
 				i = end - 1
 				continue
 			}
-		case c.text == "NOT" && i+1 < len(text) && text[i+1].text != "NOT":
+		case c.Text == "NOT" && i+1 < len(text) && text[i+1].Text != "NOT":
 			// Boolean search as in Scholar or PubMed: "transformers NOT
 			// vision" leaves out the next word or phrase, as -vision does.
 			// Only in capitals: "methods that do not need labels" is text.
@@ -499,12 +499,12 @@ var relativeWords = lexicon.Words("context", "before-negation")
 // stay text: papers on methods that "don't use attention" or "don't need
 // labels" say "attention" and "labels", and "tokens that aren't needed"
 // asks for what is not needed.
-func negationAt(text []clause, i int) int {
+func negationAt(text []Clause, i int) int {
 	word := func(j int) string {
-		if j >= len(text) || text[j].phrase || j > i && endsClause(text[j-1].text) {
+		if j >= len(text) || text[j].Phrase || j > i && EndsClause(text[j-1].Text) {
 			return ""
 		}
-		return strings.ReplaceAll(bareWord(text[j].text), "’", "'")
+		return strings.ReplaceAll(BareWord(text[j].Text), "’", "'")
 	}
 	n := 0
 	switch word(i) {
@@ -528,42 +528,42 @@ func negationAt(text []clause, i int) int {
 // a few words (after "for", "the" ...) up to punctuation. end is the index
 // after it; ok is false when there is none, or more than
 // maxSpokenExclusion words run on without punctuation.
-func excludedSpan(text []clause, start int) (what clause, end int, ok bool) {
-	for start < len(text) && !text[start].phrase && spokenStopWords[bareWord(text[start].text)] && !endsClause(text[start].text) {
+func excludedSpan(text []Clause, start int) (what Clause, end int, ok bool) {
+	for start < len(text) && !text[start].Phrase && spokenStopWords[BareWord(text[start].Text)] && !EndsClause(text[start].Text) {
 		start++
 	}
 	var words []string
-	for end = start; end < len(text) && !text[end].phrase; end++ {
+	for end = start; end < len(text) && !text[end].Phrase; end++ {
 		if len(words) == maxSpokenExclusion {
-			return clause{}, 0, false
+			return Clause{}, 0, false
 		}
-		if w := strings.TrimRight(text[end].text, ",.;:!?)"); w != "" {
+		if w := strings.TrimRight(text[end].Text, ",.;:!?)"); w != "" {
 			words = append(words, w)
 		}
-		if endsClause(text[end].text) || strings.HasSuffix(text[end].text, ")") {
+		if EndsClause(text[end].Text) || strings.HasSuffix(text[end].Text, ")") {
 			end++
 			break
 		}
 	}
 	if len(words) == 0 {
-		return clause{}, 0, false
+		return Clause{}, 0, false
 	}
-	return clause{text: strings.Join(words, " "), phrase: len(words) > 1}, end, true
+	return Clause{Text: strings.Join(words, " "), Phrase: len(words) > 1}, end, true
 }
 
-// endsClause reports whether a typed word ends a clause of the sentence.
-func endsClause(w string) bool {
+// EndsClause reports whether a typed word ends a clause of the sentence.
+func EndsClause(w string) bool {
 	return strings.ContainsAny(w[len(w)-1:], ",.;:!?")
 }
 
 // openingClauses is openingWords of the typed words q.text opens with.
-func openingClauses(text []clause) int {
+func openingClauses(text []Clause) int {
 	var words []string
 	for _, c := range text {
-		if c.phrase {
+		if c.Phrase {
 			break
 		}
-		words = append(words, c.text)
+		words = append(words, c.Text)
 	}
 	if len(words) < len(text) {
 		words = append(words, "") // a phrase follows: the message goes on
@@ -574,9 +574,9 @@ func openingClauses(text []clause) int {
 // AskedCount returns how many papers q asks for ("give me 3 papers on world
 // models": 3), 0 when it names no count: the page the asker expects.
 func (q *Query) AskedCount() int {
-	for i, c := range q.parsed.text {
-		if countOfPapers(q.parsed.text, i) {
-			n, _ := strconv.Atoi(c.text)
+	for i, c := range q.parsed.Text {
+		if countOfPapers(q.parsed.Text, i) {
+			n, _ := strconv.Atoi(c.Text)
 			return n
 		}
 	}
@@ -586,9 +586,9 @@ func (q *Query) AskedCount() int {
 // channelAt reports whether words[i] names a Slack channel ("#ml-reading",
 // as the bot reads a channel link): where to post, not what about. "diffusion
 // models #ml-reading" matched papers on "ML" and lip "reading".
-func channelAt(words []clause, i int) bool {
-	w := words[i].text
-	if words[i].phrase || len(w) < 2 || w[0] != '#' {
+func channelAt(words []Clause, i int) bool {
+	w := words[i].Text
+	if words[i].Phrase || len(w) < 2 || w[0] != '#' {
 		return false
 	}
 	for _, r := range w[1:] {
@@ -603,11 +603,11 @@ func channelAt(words []clause, i int) bool {
 // the message ("1. kv cache compression 2. speculative decoding", "(2)"):
 // no topic. After a name it ends a sentence with the name's version
 // ("… Llama 2. It …").
-func listMarkerAt(words []clause, i int) bool {
-	if words[i].phrase || i+1 >= len(words) {
+func listMarkerAt(words []Clause, i int) bool {
+	if words[i].Phrase || i+1 >= len(words) {
 		return false
 	}
-	w := strings.TrimPrefix(words[i].text, "(")
+	w := strings.TrimPrefix(words[i].Text, "(")
 	if len(w) < 2 || len(w) > 3 || (w[len(w)-1] != '.' && w[len(w)-1] != ')') {
 		return false
 	}
@@ -617,4 +617,39 @@ func listMarkerAt(words []clause, i int) bool {
 		}
 	}
 	return !versionAt(words, i)
+}
+
+// TypedInCapitals reports whether w is an acronym typed in capitals, two
+// letters or more, maybe with a plural s ("CLIP", "GANs").
+func TypedInCapitals(w string) bool {
+	w = strings.TrimSuffix(w, "s")
+	letters := 0
+	for _, r := range w {
+		switch {
+		case 'A' <= r && r <= 'Z':
+			letters++
+		case '0' <= r && r <= '9':
+		default:
+			return false
+		}
+	}
+	return letters >= 2
+}
+
+// comparingWords ask to compare what follows: "compare SepLLM and
+// LaCache" asks for either paper, as "SepLLM vs LaCache" does.
+var comparingWords = lexicon.Words("context", "before-and")
+
+// ComparedAt reports whether the "and" at i joins two words to compare:
+// "compare SepLLM and LaCache", "the difference between LoRA and QLoRA";
+// not "the difference in oxygen uptake between black and white youth",
+// a claim about both.
+func ComparedAt(words []Clause, i int) bool {
+	word := func(j int) string {
+		if j < 0 || words[j].Phrase {
+			return ""
+		}
+		return BareWord(words[j].Text)
+	}
+	return comparingWords[word(i-2)] || word(i-2) == "between" && comparingWords[word(i-3)]
 }

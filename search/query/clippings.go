@@ -1,4 +1,4 @@
-package search
+package query
 
 import (
 	"slices"
@@ -45,8 +45,8 @@ var shorthands = []struct {
 	{map[string]bool{"batch": true, "layer": true, "group": true, "instanc": true}, "norm", "normaliz"},
 }
 
-// shorthandAfter returns the stem typed means after the stem prev, or "".
-func shorthandAfter(prev, typed string) string {
+// ShorthandAfter returns the stem typed means after the stem prev, or "".
+func ShorthandAfter(prev, typed string) string {
 	for _, sh := range shorthands {
 		if sh.typed == typed && sh.after[prev] {
 			return sh.mean
@@ -55,8 +55,8 @@ func shorthandAfter(prev, typed string) string {
 	return ""
 }
 
-// clipping returns the word a clipped word w stands for, or "".
-func clipping(w string) string {
+// Clipping returns the word a clipped word w stands for, or "".
+func Clipping(w string) string {
 	_, first := utf8.DecodeRuneInString(w)
 	if rest := w[first:]; rest != strings.ToLower(rest) {
 		return "" // typed in capitals: an acronym or a name
@@ -75,24 +75,24 @@ func clipping(w string) string {
 // "flash attn", which the analyzer would keep as one word no paper has. An
 // underscore stays unless letters are on both its sides, two or more: in
 // "l_1" and "x_t" it marks a subscript, in "CRF01_AE" it is part of a name.
-func snakeCaseApart(text []clause) []clause {
-	if !slices.ContainsFunc(text, func(c clause) bool { return !c.phrase && strings.Contains(c.text, "_") }) {
+func snakeCaseApart(text []Clause) []Clause {
+	if !slices.ContainsFunc(text, func(c Clause) bool { return !c.Phrase && strings.Contains(c.Text, "_") }) {
 		return text
 	}
-	out := make([]clause, 0, len(text)+2)
+	out := make([]Clause, 0, len(text)+2)
 	for _, c := range text {
-		if c.phrase || !strings.Contains(c.text, "_") {
+		if c.Phrase || !strings.Contains(c.Text, "_") {
 			out = append(out, c)
 			continue
 		}
 		start := 0
-		for i := 0; i < len(c.text); i++ {
-			if c.text[i] == '_' && letterRun(c.text[:i], true) >= 2 && letterRun(c.text[i+1:], false) >= 2 {
-				out = append(out, clause{text: c.text[start:i]})
+		for i := 0; i < len(c.Text); i++ {
+			if c.Text[i] == '_' && letterRun(c.Text[:i], true) >= 2 && letterRun(c.Text[i+1:], false) >= 2 {
+				out = append(out, Clause{Text: c.Text[start:i]})
 				start = i + 1
 			}
 		}
-		out = append(out, clause{text: c.text[start:]})
+		out = append(out, Clause{Text: c.Text[start:]})
 	}
 	return out
 }
@@ -125,11 +125,11 @@ func letterRun(s string, atEnd bool) int {
 // shortYearsApart writes a year typed with an apostrophe as the year:
 // "ICML'25" is ICML 2025, "NeurIPS '24" NeurIPS 2024. Searched as typed,
 // "25" matched numbers in abstracts.
-func shortYearsApart(text []clause) []clause {
-	if !slices.ContainsFunc(text, func(c clause) bool { return !c.phrase && strings.ContainsAny(c.text, "'’") }) {
+func shortYearsApart(text []Clause) []Clause {
+	if !slices.ContainsFunc(text, func(c Clause) bool { return !c.Phrase && strings.ContainsAny(c.Text, "'’") }) {
 		return text
 	}
-	out := make([]clause, 0, len(text)+1)
+	out := make([]Clause, 0, len(text)+1)
 	for _, c := range text {
 		name, year, ok := shortYear(c)
 		if !ok {
@@ -137,21 +137,21 @@ func shortYearsApart(text []clause) []clause {
 			continue
 		}
 		if name != "" {
-			out = append(out, clause{text: name})
+			out = append(out, Clause{Text: name})
 		}
-		out = append(out, clause{text: year})
+		out = append(out, Clause{Text: year})
 	}
 	return out
 }
 
 // shortYear splits "ICML'25," into "ICML" and "2025,"; ok is false when c
 // ends in no apostrophe and two digits.
-func shortYear(c clause) (name, year string, ok bool) {
-	if c.phrase {
+func shortYear(c Clause) (name, year string, ok bool) {
+	if c.Phrase {
 		return "", "", false
 	}
-	body := strings.TrimRight(c.text, ",.;:!?)")
-	tail := c.text[len(body):]
+	body := strings.TrimRight(c.Text, ",.;:!?)")
+	tail := c.Text[len(body):]
 	if len(body) < 3 || !isDigit(body[len(body)-1]) || !isDigit(body[len(body)-2]) {
 		return "", "", false
 	}

@@ -1,6 +1,7 @@
-package search
+package query
 
 import (
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -11,7 +12,7 @@ import (
 // doing, where the papers will go ("a related work section on ..."), when
 // ("from last year"), a title filter ("with X in the title") or that the
 // answer is a number ("how much faster ...?"). These passes read such words
-// around the topic; query_question.go lists the single framing words.
+// around the topic; question.go lists the single framing words.
 
 // quantityWords after "how" ask for a number: "how much faster", "how many
 // parameters", "how well does it do".
@@ -21,7 +22,7 @@ var quantityWords = lexicon.Words("quantity", "after-how")
 func asksQuantity(s string) bool {
 	words := strings.Fields(s)
 	for i := 0; i+1 < len(words); i++ {
-		if bareWord(words[i]) == "how" && quantityWords[bareWord(words[i+1])] {
+		if BareWord(words[i]) == "how" && quantityWords[BareWord(words[i+1])] {
 			return true
 		}
 	}
@@ -33,7 +34,7 @@ func asksQuantity(s string) bool {
 func asksDefinition(s string) bool {
 	words := strings.Fields(s)
 	for i := 0; i+1 < len(words); i++ {
-		if w := bareWord(words[i]); (w == "stand" || w == "stands" || w == "short") && bareWord(words[i+1]) == "for" {
+		if w := BareWord(words[i]); (w == "stand" || w == "stands" || w == "short") && BareWord(words[i+1]) == "for" {
 			return true
 		}
 	}
@@ -53,15 +54,15 @@ var (
 // (more) about", "stand for" and "these days": words of the conversation that papers
 // use for other things (the people of a user study, the days of a trial,
 // what a model learns).
-func withoutAskersAndTimes(text []clause) []clause {
+func withoutAskersAndTimes(text []Clause) []Clause {
 	out := clausesFor(text)
 	word := func(j int) (string, bool) { return clauseWord(text, j) }
 	for i, c := range text {
 		if questionAsides.At(len(text), i, word) {
 			continue // "point me to", "the code for", "stand for", "learn more about", "people" of "how are people …", "these days"
 		}
-		if i > 0 && !c.phrase && !text[i-1].phrase && !endsClause(text[i-1].text) &&
-			firstPerson[bareWord(text[i-1].text)] && strings.HasSuffix(bareWord(c.text), "ing") {
+		if i > 0 && !c.Phrase && !text[i-1].Phrase && !EndsClause(text[i-1].Text) &&
+			firstPerson[BareWord(text[i-1].Text)] && strings.HasSuffix(BareWord(c.Text), "ing") {
 			continue // "I'm writing ...", "we're building ..."
 		}
 		out = append(out, c)
@@ -76,14 +77,14 @@ var questionAsides = lexicon.Patterns("frame", "question-aside")
 // clauseWord is text[j] as lexicon patterns read it: without the
 // punctuation around it ("" for a quoted phrase, which no pattern
 // matches), and whether it ends a clause.
-func clauseWord(text []clause, j int) (string, bool) {
-	if text[j].phrase {
-		return "", endsClause(text[j].text)
+func clauseWord(text []Clause, j int) (string, bool) {
+	if text[j].Phrase {
+		return "", EndsClause(text[j].Text)
 	}
-	return trimWord(text[j].text), endsClause(text[j].text)
+	return trimWord(text[j].Text), EndsClause(text[j].Text)
 }
 
-// trimWord is w without the punctuation around it: bareWord before
+// trimWord is w without the punctuation around it: BareWord before
 // lower-casing, which the lexicon's matcher does without allocating.
 func trimWord(w string) string {
 	return strings.TrimFunc(w, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
@@ -93,7 +94,7 @@ func trimWord(w string) string {
 // "section") before what it is on: "related work section on in-context
 // learning" asks for papers on in-context learning; "related work
 // generation" is a topic.
-func withoutRelatedWork(text []clause) []clause {
+func withoutRelatedWork(text []Clause) []Clause {
 	word := func(j int) (string, bool) { return clauseWord(text, j) }
 	for i := range text {
 		if start, end, ok := relatedWork.Match(len(text), i, word); ok {
@@ -116,20 +117,20 @@ var codeAsks = lexicon.Patterns("filter", "code-ask")
 // "diffusion papers with code", "DPO with code available", "an open-source
 // implementation of flash attention". Only these phrasings: "code" alone
 // is a topic ("code generation", "LLMs trained with code").
-func codeInWords(q *parsedQuery) {
-	if q.hasCode != nil {
+func codeInWords(q *Parsed) {
+	if q.HasCode != nil {
 		return
 	}
-	text := q.text
+	text := q.Text
 	word := func(j int) (string, bool) { return clauseWord(text, j) }
 	for i := range text {
 		if _, to, ok := codeAsks.Match(len(text), i, word); ok {
 			yes := true
-			q.hasCode = &yes
+			q.HasCode = &yes
 			if wordsAt(text, to, "of|for") {
 				to++ // "implementation of X"
 			}
-			q.text = append(text[:i:i], text[to:]...)
+			q.Text = append(text[:i:i], text[to:]...)
 			return
 		}
 	}
@@ -138,22 +139,22 @@ func codeInWords(q *parsedQuery) {
 // titleInWords turns "<word> in the title" ('the paper with "grokking" in
 // its title') into the filter title:<word>, and drops "titled" and
 // "called" before a quoted title, which is searched as typed.
-func titleInWords(q *parsedQuery) {
-	out := clausesFor(q.text)
-	word := func(j int) (string, bool) { return clauseWord(q.text, j) }
-	for i := 0; i < len(q.text); i++ {
-		c := q.text[i]
-		if w := bareWord(c.text); !c.phrase && (w == "titled" || w == "called" || w == "entitled") && i+1 < len(q.text) && q.text[i+1].phrase {
+func titleInWords(q *Parsed) {
+	out := clausesFor(q.Text)
+	word := func(j int) (string, bool) { return clauseWord(q.Text, j) }
+	for i := 0; i < len(q.Text); i++ {
+		c := q.Text[i]
+		if w := BareWord(c.Text); !c.Phrase && (w == "titled" || w == "called" || w == "entitled") && i+1 < len(q.Text) && q.Text[i+1].Phrase {
 			continue
 		}
-		if !endsClause(c.text) && i+1 < len(q.text) && titleAsks.At(len(q.text), i+1, word) {
-			q.fields = append(q.fields, fieldClause{field: fieldTitle, clause: c})
+		if !EndsClause(c.Text) && i+1 < len(q.Text) && titleAsks.At(len(q.Text), i+1, word) {
+			q.Fields = append(q.Fields, FieldClause{Field: FieldTitle, Clause: c})
 			i += 3
 			continue
 		}
 		out = append(out, c)
 	}
-	q.text = out
+	q.Text = out
 }
 
 // titleAsks say that the word before is in the title (lexicon.tsv, anchor
@@ -162,23 +163,23 @@ var titleAsks = lexicon.Patterns("filter", "title-ask")
 
 // clausesFor returns an empty slice with room for text's clauses: a pass
 // keeps some of them, allocating once. Nil stays nil.
-func clausesFor(text []clause) []clause {
+func clausesFor(text []Clause) []Clause {
 	if text == nil {
 		return nil
 	}
-	return make([]clause, 0, len(text))
+	return make([]Clause, 0, len(text))
 }
 
 // wordsAt reports whether the clauses from text[i] on are the words given,
 // each of a set written "a|b", with no punctuation before the last; false
 // when text has too few clauses there.
-func wordsAt(text []clause, i int, sets ...string) bool {
+func wordsAt(text []Clause, i int, sets ...string) bool {
 	if i < 0 || i+len(sets) > len(text) {
 		return false
 	}
 	cs := text[i : i+len(sets)]
 	for k, c := range cs {
-		if c.phrase || k < len(cs)-1 && endsClause(c.text) || !inSet(sets[k], c.text) {
+		if c.Phrase || k < len(cs)-1 && EndsClause(c.Text) || !inSet(sets[k], c.Text) {
 			return false
 		}
 	}
@@ -204,7 +205,7 @@ func inSet(set, w string) bool {
 // "the url for ..."): every card has its link. Only the noun opening the
 // text or after "the"/"a": "aging links to an older appearance" and "link
 // prediction" are topics.
-func withoutLinkRequest(text []clause) []clause {
+func withoutLinkRequest(text []Clause) []Clause {
 	out := clausesFor(text)
 	for i := 0; i < len(text); i++ {
 		opens := i == 0 || wordsAt(text, i-1, "the|a")
@@ -221,7 +222,7 @@ func withoutLinkRequest(text []clause) []clause {
 // year to match: "from last year", "in recent years", "next week", the "first" of
 // "newest first", and "published" before
 // "in 2024" (the year is searched; "published" is in every paper's story).
-func withoutTimeFraming(text []clause) []clause {
+func withoutTimeFraming(text []Clause) []Clause {
 	out := clausesFor(text)
 	word := func(j int) (string, bool) { return clauseWord(text, j) }
 	for i := 0; i < len(text); i++ {
@@ -236,7 +237,7 @@ func withoutTimeFraming(text []clause) []clause {
 		if orderWords.At(len(text), i, word) {
 			continue // "most recent first": an order, not a topic (asksNewest)
 		}
-		if i+2 < len(text) && publishedIn.At(len(text), i, word) && !text[i+2].phrase && yearWord(bareWord(text[i+2].text)) != 0 {
+		if i+2 < len(text) && publishedIn.At(len(text), i, word) && !text[i+2].Phrase && YearWord(BareWord(text[i+2].Text)) != 0 {
 			continue
 		}
 		out = append(out, c)
@@ -251,3 +252,54 @@ var (
 	orderWords  = lexicon.Patterns("frame", "order")
 	publishedIn = lexicon.Patterns("frame", "published-in")
 )
+
+// YearWord returns the year a typed word names, 0 when none: four digits
+// from 1900 to 2099.
+func YearWord(w string) int {
+	if len(w) != 4 {
+		return 0
+	}
+	y, err := strconv.Atoi(w)
+	if err != nil || y < 1900 || y > 2099 {
+		return 0
+	}
+	return y
+}
+
+// YearSpanAt reads a span of years said in words at text[i]: "since 2023"
+// and "after 2022" are that year (or the next) and later, "before 2020"
+// earlier, "between 2017 and 2019" and "from 2017 to 2019" both years and
+// those between. n is how many of the years that follow take the span; 0
+// when text[i] opens none.
+func YearSpanAt(text []Clause, i int) (span YearClause, n int) {
+	year := func(k int) int {
+		if k >= len(text) || text[k].Phrase {
+			return 0
+		}
+		return YearWord(BareWord(text[k].Text))
+	}
+	if text[i].Phrase || EndsClause(text[i].Text) {
+		return YearClause{}, 0
+	}
+	y := year(i + 1)
+	if y == 0 {
+		return YearClause{}, 0
+	}
+	switch w := BareWord(text[i].Text); w {
+	case "since":
+		return YearClause{Min: y}, 1
+	case "after":
+		return YearClause{Min: y + 1}, 1
+	case "before":
+		return YearClause{Max: y - 1}, 1
+	case "between", "from":
+		link := "and"
+		if w == "from" {
+			link = "to"
+		}
+		if i+3 < len(text) && !text[i+2].Phrase && !EndsClause(text[i+1].Text) && BareWord(text[i+2].Text) == link && year(i+3) >= y {
+			return YearClause{Min: y, Max: year(i + 3)}, 2
+		}
+	}
+	return YearClause{}, 0
+}

@@ -1,4 +1,4 @@
-package search
+package query
 
 import (
 	"strings"
@@ -26,16 +26,16 @@ const maxSimilarOpeners = 6
 func SimilarTarget(text string) (string, bool) {
 	words := strings.Fields(text)
 	i := 0
-	for i < len(words) && i < maxSimilarOpeners && similarOpeners[bareWord(words[i])] {
+	for i < len(words) && i < maxSimilarOpeners && similarOpeners[BareWord(words[i])] {
 		i++
 	}
 	if i >= len(words) {
 		return "", false
 	}
-	w := bareWord(words[i])
+	w := BareWord(words[i])
 	next := ""
 	if i+1 < len(words) {
-		next = bareWord(words[i+1])
+		next = BareWord(words[i+1])
 	}
 	var rest []string
 	switch {

@@ -1,4 +1,4 @@
-package search
+package query
 
 import (
 	"fmt"
@@ -37,45 +37,45 @@ type Word struct {
 // joins words it knows as one ("state of the art").
 func (q *Query) Words() []Word {
 	p := q.parsed
-	out := make([]Word, 0, len(p.text)+len(p.exclude)+len(p.fields)+len(p.years))
-	for i, c := range p.text {
-		out = append(out, Word{Text: c.text, Phrase: c.phrase, Role: textRole(p.text, i, p.question)})
+	out := make([]Word, 0, len(p.Text)+len(p.Exclude)+len(p.Fields)+len(p.Years))
+	for i, c := range p.Text {
+		out = append(out, Word{Text: c.Text, Phrase: c.Phrase, Role: textRole(p.Text, i, p.Question)})
 	}
-	for _, c := range p.exclude {
-		out = append(out, Word{Text: c.text, Phrase: c.phrase, Role: RoleExclude})
+	for _, c := range p.Exclude {
+		out = append(out, Word{Text: c.Text, Phrase: c.Phrase, Role: RoleExclude})
 	}
-	for _, f := range p.fields {
-		out = append(out, Word{Text: fieldLabel(f.field) + ":" + f.text, Phrase: f.phrase, Role: RoleFilter})
+	for _, f := range p.Fields {
+		out = append(out, Word{Text: FieldLabel(f.Field) + ":" + f.Text, Phrase: f.Phrase, Role: RoleFilter})
 	}
-	for _, y := range p.years {
+	for _, y := range p.Years {
 		out = append(out, Word{Text: yearString(y), Role: RoleFilter})
 	}
-	if p.hasCode != nil {
+	if p.HasCode != nil {
 		text := "has:code"
-		if !*p.hasCode {
+		if !*p.HasCode {
 			text = "-" + text
 		}
 		out = append(out, Word{Text: text, Role: RoleFilter})
 	}
-	for _, c := range p.filter.Categories {
+	for _, c := range p.Filter.Categories {
 		out = append(out, Word{Text: "cat:" + c, Role: RoleFilter})
 	}
-	if p.sinceAgo > 0 || !p.filter.SeenSince.IsZero() {
+	if p.SinceAgo > 0 || !p.Filter.SeenSince.IsZero() {
 		out = append(out, Word{Text: "since:", Role: RoleFilter})
 	}
-	if !p.filter.AnnouncedFrom.IsZero() {
-		out = append(out, Word{Text: "date:" + p.filter.AnnouncedFrom.Format(time.DateOnly), Role: RoleFilter})
+	if !p.Filter.AnnouncedFrom.IsZero() {
+		out = append(out, Word{Text: "date:" + p.Filter.AnnouncedFrom.Format(time.DateOnly), Role: RoleFilter})
 	}
 	return out
 }
 
 // textRole is the role of the free-text word words[i], decided in the
-// order the search decides it (state.textGroupsOf).
-func textRole(words []clause, i int, question bool) Role {
-	if _, n := yearSpanAt(words, i); n > 0 {
+// order the search decides it (package search, state.textGroupsOf).
+func textRole(words []Clause, i int, question bool) Role {
+	if _, n := YearSpanAt(words, i); n > 0 {
 		return RoleSpan
 	}
-	if metaWordAt(words, i, question) {
+	if MetaWordAt(words, i, question) {
 		switch {
 		case countOfPapers(words, i):
 			return RoleCount
@@ -86,7 +86,7 @@ func textRole(words []clause, i int, question bool) Role {
 		}
 		return RoleFrame
 	}
-	if howToVerbAt(words, i) {
+	if HowToVerbAt(words, i) {
 		return RoleAction
 	}
 	return RoleTopic
@@ -103,10 +103,10 @@ func (q *Query) String() string {
 			b.WriteString(name + " ")
 		}
 	}
-	flag(p.question, "question")
-	flag(p.newest, "newest")
-	flag(p.quantity, "quantity")
-	flag(p.defines, "defines")
+	flag(p.Question, "question")
+	flag(p.Newest, "newest")
+	flag(p.Quantity, "quantity")
+	flag(p.Defines, "defines")
 	if b.Len() > 0 {
 		b.WriteString("· ")
 	}

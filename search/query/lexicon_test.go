@@ -1,4 +1,4 @@
-package search
+package query
 
 import (
 	"strings"
@@ -56,22 +56,22 @@ func exampleHasRole(r lexicon.Row) string {
 	means := r.Anchor[strings.IndexByte(r.Anchor, ':')+1:]
 	switch r.Role {
 	case "clipping":
-		if got := clipping(r.Word); got != means {
+		if got := Clipping(r.Word); got != means {
 			return "clipped to " + got
 		}
 		return ""
 	case "spelling":
-		if got := spellingVariant(r.Word); got != means {
+		if got := SpellingVariant(r.Word); got != means {
 			return "spelt " + got
 		}
 		return ""
 	}
-	q, err := ParseQuery(r.Example)
+	q, err := Parse(r.Example)
 	if err != nil {
 		return err.Error()
 	}
 	// other is the example with the word replaced by one no rule reads.
-	other, _ := ParseQuery(withWord(r.Example, at, "zebra"))
+	other, _ := Parse(withWord(r.Example, at, "zebra"))
 	p := q.parsed
 	switch Role(r.Role) {
 	case RoleFrame:
@@ -83,19 +83,19 @@ func exampleHasRole(r lexicon.Row) string {
 			return "the word is " + string(got)
 		}
 	case "question":
-		if !p.question || other != nil && other.parsed.question {
+		if !p.Question || other != nil && other.parsed.Question {
 			return "the word does not make the example a question"
 		}
 	case "newest":
-		if !p.newest || wordRole(q, r.Word) != RoleFrame {
+		if !p.Newest || wordRole(q, r.Word) != RoleFrame {
 			return "the example does not ask for the newest papers without searching the word"
 		}
 	case "quantity":
-		if !p.quantity || other != nil && other.parsed.quantity {
+		if !p.Quantity || other != nil && other.parsed.Quantity {
 			return "the word does not make the example ask how much"
 		}
 	case RoleFilter:
-		filtered := func(q *Query) bool { return q != nil && (q.parsed.hasCode != nil || len(q.parsed.fields) > 0) }
+		filtered := func(q *Query) bool { return q != nil && (q.parsed.HasCode != nil || len(q.parsed.Fields) > 0) }
 		if !filtered(q) || filtered(other) || wordRole(q, r.Word) != RoleFrame {
 			return "the word does not make a filter of the example: " + q.String()
 		}
@@ -116,7 +116,7 @@ func exampleHasRole(r lexicon.Row) string {
 			// Read as the search groups the words: "and" joins the two
 			// compared as "or" does.
 			and := wordIndex(r.Example, "and")
-			if and < 0 || !comparedAt(p.text, and) || other != nil && comparedAt(other.parsed.text, and) {
+			if and < 0 || !ComparedAt(p.Text, and) || other != nil && ComparedAt(other.parsed.Text, and) {
 				return `the word does not make "and" join two compared`
 			}
 			return ""
@@ -146,7 +146,7 @@ func SimilarTargetOK(text string) bool {
 func wordIndex(text, word string) int {
 	first, _, _ := strings.Cut(word, " ")
 	for i, w := range strings.Fields(text) {
-		if bareWord(w) == first || strings.ToLower(strings.TrimRight(w, ",;:!?")) == first {
+		if BareWord(w) == first || strings.ToLower(strings.TrimRight(w, ",;:!?")) == first {
 			return i
 		}
 	}
@@ -164,7 +164,7 @@ func withWord(text string, i int, w string) string {
 // words, frame when the parse dropped it.
 func wordRole(q *Query, word string) Role {
 	for _, w := range q.Words() {
-		if !w.Phrase && (bareWord(w.Text) == word || strings.ToLower(strings.TrimRight(w.Text, ",;:!?")) == word) {
+		if !w.Phrase && (BareWord(w.Text) == word || strings.ToLower(strings.TrimRight(w.Text, ",;:!?")) == word) {
 			return w.Role
 		}
 	}

@@ -1,4 +1,4 @@
-package search
+package query
 
 import (
 	"slices"
@@ -11,10 +11,10 @@ import (
 // ("https", "github.com", "abs") are in every link and say nothing of a
 // paper.
 
-// linkOf returns the link in word as papers may write it: without the
+// LinkOf returns the link in word as papers may write it: without the
 // punctuation around it, its scheme and "www."; ok is false when word is
 // no link.
-func linkOf(word string) (link string, ok bool) {
+func LinkOf(word string) (link string, ok bool) {
 	link = strings.TrimLeft(word, "<([\"'")
 	if i := strings.IndexByte(link, '|'); i >= 0 {
 		link = link[:i] // Slack's <url|label>
@@ -53,26 +53,26 @@ func hostPath(s string) bool {
 // the identifier alone, which names a paper's link as a pasted link does:
 // "arXiv:2305.14314", "arxiv 2305.14314" and "doi 10.1145/…" were searched
 // as words, and "arxiv" found the papers that use the ogbn-arxiv dataset.
-func paperIDsAsLinks(text []clause) []clause {
-	if !slices.ContainsFunc(text, func(c clause) bool { return !c.phrase && idLabel(c.text) != "" }) {
+func paperIDsAsLinks(text []Clause) []Clause {
+	if !slices.ContainsFunc(text, func(c Clause) bool { return !c.Phrase && idLabel(c.Text) != "" }) {
 		return text
 	}
 	out := clausesFor(text)
 	for i := 0; i < len(text); i++ {
 		c := text[i]
-		label := idLabel(c.text)
-		if c.phrase || label == "" {
+		label := idLabel(c.Text)
+		if c.Phrase || label == "" {
 			out = append(out, c)
 			continue
 		}
-		if _, rest, _ := strings.Cut(c.text, ":"); rest != "" {
+		if _, rest, _ := strings.Cut(c.Text, ":"); rest != "" {
 			if id := paperID(label, rest); id != "" {
-				out = append(out, clause{text: id}) // "arXiv:2305.14314"
+				out = append(out, Clause{Text: id}) // "arXiv:2305.14314"
 				continue
 			}
-		} else if i+1 < len(text) && !text[i+1].phrase && (!endsClause(c.text) || strings.HasSuffix(c.text, ":")) {
-			if id := paperID(label, text[i+1].text); id != "" {
-				out = append(out, clause{text: id}) // "arxiv 2305.14314", "doi: 10.1145/…"
+		} else if i+1 < len(text) && !text[i+1].Phrase && (!EndsClause(c.Text) || strings.HasSuffix(c.Text, ":")) {
+			if id := paperID(label, text[i+1].Text); id != "" {
+				out = append(out, Clause{Text: id}) // "arxiv 2305.14314", "doi: 10.1145/…"
 				i++
 				continue
 			}
