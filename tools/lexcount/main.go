@@ -5,8 +5,9 @@
 // measures how much of the query language is still code rather than data
 // (search/lexicon/lexicon.tsv).
 //
-//	go run ./tools/lexcount search/query*.go bot/router.go
+//	go run ./tools/lexcount search/query/*.go search/query_*.go bot/router.go
 //
+// (Before the parser had its own package: search/query*.go bot/router.go.)
 // Test files are skipped. Each kind is printed with its count, then the
 // total.
 package main
