@@ -48,7 +48,7 @@ var followupWordsTSV string
 // followWord is one row of followup_words.tsv.
 type followWord struct {
 	words []string // the phrase, split into words
-	role  string   // "ordinal", "this", "it", "all", "number", "filler", "ask" or an intent
+	role  string   // "ordinal", "this", "it", "all", "number", an intent, or a list role (listRoles)
 	n     int      // for ordinals
 }
 
@@ -81,30 +81,38 @@ var followWords = func() []followWord {
 	return out
 }()
 
-// fillerWords are the rows of role "filler": words that leave a reply
-// about the thread ("anything newer on this?").
-var fillerWords = func() map[string]bool {
+// wordsOf are the one-word rows of role: word lists the parse reads
+// beside its phrase matching (listRoles).
+func wordsOf(role string) map[string]bool {
 	m := map[string]bool{}
 	for _, w := range followWords {
-		if w.role == "filler" && len(w.words) == 1 {
+		if w.role == role && len(w.words) == 1 {
 			m[w.words[0]] = true
 		}
 	}
 	return m
-}()
+}
 
-// askWords are the rows of role "ask": a reply opening with one asks
-// something ("show the abstract of 3", "which dataset"), as one ending in
-// "?" does.
-var askWords = func() map[string]bool {
-	m := map[string]bool{}
-	for _, w := range followWords {
-		if w.role == "ask" && len(w.words) == 1 {
-			m[w.words[0]] = true
-		}
-	}
-	return m
-}()
+// listRoles are the roles whose rows are word lists, not phrases that name
+// cards or intents: parseFollowUp's phrase loop skips them.
+var listRoles = map[string]bool{"filler": true, "ask": true, "joiner": true, "silent": true, "lead": true}
+
+var (
+	// fillerWords leave a reply about the thread ("anything newer on this?").
+	fillerWords = wordsOf("filler")
+	// askWords open a reply that asks something ("show the abstract of 3",
+	// "which dataset"), as one ending in "?" does.
+	askWords = wordsOf("ask")
+	// joinerWords make the bare number before them a card ("1 and 2").
+	joinerWords = wordsOf("joiner")
+	// silentWords are no words of the question ("the second one").
+	silentWords = wordsOf("silent")
+	// leadWords may come before the first word that asks ("#2: which").
+	leadWords = wordsOf("lead")
+	// compareWords are the rows of intent compare; a number cue that is one
+	// ("compare 1 and 2", "2 vs 3") asks for a comparison.
+	compareWords = wordsOf("compare")
+)
 
 // asks reports whether a reply in a thread asks the bot something: it ends
 // with "?", opens with a question or request word (after the cards it
@@ -121,7 +129,7 @@ func asks(text string) bool {
 		return true
 	}
 	for _, tok := range followTokens(t) {
-		if tok == "#" || tok == "the" || tok == "and" || tok == "&" {
+		if leadWords[tok] {
 			continue
 		}
 		if _, err := strconv.Atoi(tok); err == nil {
@@ -166,16 +174,16 @@ func parseFollowUp(text string) followUp {
 			if i+1 < len(toks) {
 				next = toks[i+1]
 			}
-			if n >= 1 && n <= maxCardNumber && (numberCue || next == "and" || next == "vs" || next == "versus" || next == "&" || i == 0 && len(toks) == 1) {
+			if n >= 1 && n <= maxCardNumber && (numberCue || joinerWords[next] || i == 0 && len(toks) == 1) {
 				f.Cards = append(f.Cards, n)
 				i++
-				numberCue = next == "and" || next == "vs" || next == "versus" || next == "&"
+				numberCue = joinerWords[next]
 				continue
 			}
 		}
 		matched := false
 		for _, w := range followWords {
-			if !hasPhrase(toks[i:], w.words) || w.role == "filler" || w.role == "ask" {
+			if listRoles[w.role] || !hasPhrase(toks[i:], w.words) {
 				continue
 			}
 			switch w.role {
@@ -194,7 +202,7 @@ func parseFollowUp(text string) followUp {
 				if !followNumberFollows(toks, i+len(w.words)) {
 					continue
 				}
-				if w.words[0] == "compare" || w.words[0] == "vs" || w.words[0] == "versus" {
+				if compareWords[w.words[0]] {
 					intents["compare"] = true
 				}
 			default:
@@ -206,8 +214,8 @@ func parseFollowUp(text string) followUp {
 			break
 		}
 		if !matched {
-			numberCue = t == "&"
-			if t != "&" && t != "one" && t != "ones" && t != "the" {
+			numberCue = t == "&" // the sign, not the word "and": "1 & 2" but "1 and the 2"
+			if !silentWords[t] {
 				rest = append(rest, t)
 				f.Bare = f.Bare && fillerWords[t]
 			}

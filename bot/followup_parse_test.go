@@ -2,6 +2,7 @@ package bot
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -37,6 +38,8 @@ func TestParseFollowUp(t *testing.T) {
 		{"more like this", followSimilar, nil, false, false, false, "this", true},
 		{"compare diffusion and GANs", followCompare, nil, false, false, false, "diffusion and gans", false},
 		{"what's the latest on diffusion?", followNewer, nil, false, false, false, "what on diffusion", false},
+		{"2 versus 3", followCompare, []int{2, 3}, false, false, false, "", true},
+		{"1 & 2: which dataset?", followAsk, []int{1, 2}, false, false, false, "which dataset", false},
 	}
 	for _, c := range cases {
 		t.Run(c.text, func(t *testing.T) {
@@ -71,4 +74,35 @@ func TestAsks(t *testing.T) {
 			t.Errorf("asks(%q) = %v, want %v", text, got, want)
 		}
 	}
+}
+
+// Every row of followup_words.tsv has an example holding its words (filler
+// rows: one example of the role), and
+// every role is one the parse reads.
+func TestFollowupWordsLint(t *testing.T) {
+	known := map[string]bool{"ordinal": true, "this": true, "it": true, "all": true, "number": true,
+		"abstract": true, "similar": true, "newer": true, "compare": true}
+	for _, line := range strings.Split(followupWordsTSV, "\n") {
+		if line == "" || strings.HasPrefix(line, "#") && !strings.HasPrefix(line, "#\t") {
+			continue
+		}
+		f := strings.Split(line, "\t")
+		role, _, _ := strings.Cut(f[1], ":")
+		if !known[role] && !listRoles[role] {
+			t.Errorf("%q: role %q is read by nothing", line, f[1])
+		}
+		// Filler rows share one example: a reply made of such words.
+		if role != "filler" && !hasPhraseAnywhere(followTokens(f[2]), followTokens(f[0])) {
+			t.Errorf("%q: the example does not hold the row's words", line)
+		}
+	}
+}
+
+func hasPhraseAnywhere(toks, words []string) bool {
+	for i := range toks {
+		if hasPhrase(toks[i:], words) {
+			return true
+		}
+	}
+	return false
 }
