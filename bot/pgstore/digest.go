@@ -63,17 +63,7 @@ func (s *Store) list(ctx context.Context, where string, args ...any) ([]digest.S
 	if err != nil {
 		return nil, fmt.Errorf("subscriptions: %w", err)
 	}
-	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (digest.Subscription, error) {
-		var raw []byte
-		var sub digest.Subscription
-		if err := r.Scan(&raw); err != nil {
-			return sub, err
-		}
-		if err := json.Unmarshal(raw, &sub); err != nil {
-			return sub, fmt.Errorf("subscription: corrupt record: %w", err)
-		}
-		return sub, nil
-	})
+	out, err := collectJSON[digest.Subscription](rows, "subscription")
 	if err != nil {
 		return nil, fmt.Errorf("subscriptions: %w", err)
 	}
@@ -241,17 +231,7 @@ func (s *Store) Unfinished(ctx context.Context) ([]digest.Run, error) {
 	if err != nil {
 		return nil, fmt.Errorf("unfinished runs: %w", err)
 	}
-	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (digest.Run, error) {
-		var raw []byte
-		var run digest.Run
-		if err := r.Scan(&raw); err != nil {
-			return run, err
-		}
-		if err := json.Unmarshal(raw, &run); err != nil {
-			return run, fmt.Errorf("run: corrupt record: %w", err)
-		}
-		return run, nil
-	})
+	out, err := collectJSON[digest.Run](rows, "run")
 	if err != nil {
 		return nil, fmt.Errorf("unfinished runs: %w", err)
 	}
