@@ -2,8 +2,10 @@ package bot
 
 import (
 	"bufio"
+	"cmp"
 	_ "embed"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -73,38 +75,30 @@ var followWords = func() []followWord {
 		}
 		out = append(out, w)
 	}
-	for i := 1; i < len(out); i++ { // stable insertion sort by phrase length, longest first
-		for j := i; j > 0 && len(out[j].words) > len(out[j-1].words); j-- {
-			out[j], out[j-1] = out[j-1], out[j]
-		}
-	}
+	// Longest phrase first, the file's order among equals.
+	slices.SortStableFunc(out, func(a, b followWord) int { return cmp.Compare(len(b.words), len(a.words)) })
 	return out
 }()
 
 // fillerWords are the rows of role "filler": words that leave a reply
 // about the thread ("anything newer on this?").
-var fillerWords = func() map[string]bool {
-	m := map[string]bool{}
-	for _, w := range followWords {
-		if w.role == "filler" && len(w.words) == 1 {
-			m[w.words[0]] = true
-		}
-	}
-	return m
-}()
+var fillerWords = oneWordsOfRole("filler")
 
 // askWords are the rows of role "ask": a reply opening with one asks
 // something ("show the abstract of 3", "which dataset"), as one ending in
 // "?" does.
-var askWords = func() map[string]bool {
+var askWords = oneWordsOfRole("ask")
+
+// oneWordsOfRole is the set of single-word rows of role.
+func oneWordsOfRole(role string) map[string]bool {
 	m := map[string]bool{}
 	for _, w := range followWords {
-		if w.role == "ask" && len(w.words) == 1 {
+		if w.role == role && len(w.words) == 1 {
 			m[w.words[0]] = true
 		}
 	}
 	return m
-}()
+}
 
 // asks reports whether a reply in a thread asks the bot something: it ends
 // with "?", opens with a question or request word (after the cards it
