@@ -234,16 +234,9 @@ func followNumberFollows(toks []string, i int) bool {
 	return err == nil && n >= 1 && n <= maxCardNumber
 }
 
+// hasPhrase reports whether toks open with words.
 func hasPhrase(toks, words []string) bool {
-	if len(toks) < len(words) {
-		return false
-	}
-	for i, w := range words {
-		if toks[i] != w {
-			return false
-		}
-	}
-	return true
+	return len(toks) >= len(words) && slices.Equal(toks[:len(words)], words)
 }
 
 // followTokens lower-cases text and splits it into words, numbers and the
