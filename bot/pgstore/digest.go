@@ -14,6 +14,10 @@ import (
 
 var _ digest.Store = (*Store)(nil)
 
+func getSub(ctx context.Context, q querier, id, lock string) (digest.Subscription, error) {
+	return getJSON[digest.Subscription](ctx, q, "subscription "+id, "SELECT data FROM subscriptions WHERE id = $1"+lock, id)
+}
+
 func putSub(ctx context.Context, tx pgx.Tx, sub digest.Subscription) error {
 	v, err := json.Marshal(sub)
 	if err != nil {
@@ -43,7 +47,7 @@ func (s *Store) Create(ctx context.Context, sub digest.Subscription) error {
 }
 
 func (s *Store) Get(ctx context.Context, id string) (digest.Subscription, error) {
-	return getJSON[digest.Subscription](ctx, s.pool, "subscription "+id, "SELECT data FROM subscriptions WHERE id = $1", id)
+	return getSub(ctx, s.pool, id, "")
 }
 
 func (s *Store) Delete(ctx context.Context, id string) error {
@@ -86,7 +90,7 @@ func (s *Store) Active(ctx context.Context) ([]digest.Subscription, error) {
 // modify rewrites a subscription under a row lock.
 func (s *Store) modify(ctx context.Context, id string, fn func(*digest.Subscription)) error {
 	return s.inTx(ctx, func(tx pgx.Tx) error {
-		sub, err := getJSON[digest.Subscription](ctx, tx, "subscription "+id, "SELECT data FROM subscriptions WHERE id = $1 FOR UPDATE", id)
+		sub, err := getSub(ctx, tx, id, " FOR UPDATE")
 		if err != nil {
 			return err
 		}
@@ -213,7 +217,7 @@ func (s *Store) MarkPosted(ctx context.Context, key digest.RunKey, ts string, at
 			r.ChannelID, r.Papers, key.String()); err != nil {
 			return err
 		}
-		sub, err := getJSON[digest.Subscription](ctx, tx, "subscription "+key.SubscriptionID, "SELECT data FROM subscriptions WHERE id = $1 FOR UPDATE", key.SubscriptionID)
+		sub, err := getSub(ctx, tx, key.SubscriptionID, " FOR UPDATE")
 		if err != nil {
 			return nil // deleted since the claim: the ledger still counts
 		}
