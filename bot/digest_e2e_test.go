@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -57,26 +56,26 @@ func startDigestBotOn(t *testing.T, ix *search.Index, cfg digest.Config, srvOpts
 // startDigestBotWith is startDigestBotOn with options for the bot.
 func startDigestBotWith(t *testing.T, ix *search.Index, cfg digest.Config, botOpts []Option, srvOpts ...slacktest.Option) *digestBot {
 	t.Helper()
+	store := memoryStore(t)
+	return launchDigestBot(t, store, store, ix, cfg, harnessOpts{srv: srvOpts, bot: botOpts, search: ix})
+}
+
+// launchDigestBot starts the bot with digests kept in ds (store, or a
+// wrapper of it) and drawn from searcher, on the fake clock, o adding
+// emulator and bot options; it waits until the bot is ready.
+func launchDigestBot(t *testing.T, store *boltstore.Store, ds digest.Store, searcher digest.Searcher, cfg digest.Config, o harnessOpts) *digestBot {
+	t.Helper()
 	clock := &digestClock{t: monday0700UTC}
-	store, err := boltstore.Open(filepath.Join(t.TempDir(), boltstore.FileName), boltstore.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { store.Close() })
 	cfg.Now = clock.Now
-	d := NewDigests(store, ix, cfg)
-	h := newHarness(t, harnessOpts{srv: append([]slacktest.Option{slacktest.WithClock(clock.Now)}, srvOpts...), bot: append(d.Options(), botOpts...), search: ix})
+	d := NewDigests(ds, searcher, cfg)
+	o.srv = append([]slacktest.Option{slacktest.WithClock(clock.Now)}, o.srv...)
+	o.bot = append(d.Options(), o.bot...)
+	h := newHarness(t, o)
 	sched, err := d.Attach(h.bot)
 	if err != nil {
 		t.Fatal(err)
 	}
-	h.run()
-	if err := h.srv.WaitConnected(1, wait); err != nil {
-		t.Fatalf("bot never connected: %v\nlogs:\n%s", err, h.logs)
-	}
-	if err := h.srv.WaitFor(wait, h.bot.Ready); err != nil {
-		t.Fatalf("bot never ready: %v", err)
-	}
+	h.Start(h.bot)
 	return &digestBot{harness: h, clock: clock, store: store, d: d, sched: sched}
 }
 

@@ -2,15 +2,12 @@ package bot
 
 import (
 	"context"
-	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
-	"github.com/paperbot/paperbot/bot/boltstore"
 	"github.com/paperbot/paperbot/bot/digest"
-	"github.com/paperbot/paperbot/bot/slacktest"
 )
 
 // panicOnRuns is a store whose run lookups panic while armed, as the bbolt
@@ -33,24 +30,10 @@ func (p *panicOnRuns) GetRun(ctx context.Context, key digest.RunKey) (digest.Run
 // bot still answers a search afterwards.
 func TestSchedulerPanicLeavesTheBotAnswering(t *testing.T) {
 	ix := testIndex(t)
-	clock := &digestClock{t: monday0700UTC}
-	bolt, err := boltstore.Open(filepath.Join(t.TempDir(), boltstore.FileName), boltstore.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { bolt.Close() })
+	bolt := memoryStore(t)
 	store := &panicOnRuns{Store: bolt}
-	d := NewDigests(store, ix, digest.Config{Now: clock.Now})
-	h := newHarness(t, harnessOpts{srv: []slacktest.Option{slacktest.WithClock(clock.Now)}, bot: d.Options(), search: ix})
-	sched, err := d.Attach(h.bot)
-	if err != nil {
-		t.Fatal(err)
-	}
-	h.run()
-	if err := h.srv.WaitFor(wait, h.bot.Ready); err != nil {
-		t.Fatalf("bot never ready: %v", err)
-	}
-	b := &digestBot{harness: h, clock: clock, store: bolt, d: d, sched: sched}
+	b := launchDigestBot(t, bolt, store, ix, digest.Config{}, harnessOpts{search: ix})
+	h := b.harness
 	b.subscribe("U1", "C1", "graph neural networks at 09:00 tz UTC daily")
 
 	store.armed.Store(true)

@@ -2,13 +2,11 @@ package bot
 
 import (
 	"context"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/paperbot/paperbot/bot/boltstore"
 	"github.com/paperbot/paperbot/bot/digest"
 	"github.com/paperbot/paperbot/bot/slacktest"
 	"github.com/paperbot/paperbot/bot/taste"
@@ -20,28 +18,9 @@ import (
 func startTasteBot(t *testing.T, cfg digest.Config) *digestBot {
 	t.Helper()
 	ix := testIndex(t)
-	clock := &digestClock{t: monday0700UTC}
-	store, err := boltstore.Open(filepath.Join(t.TempDir(), boltstore.FileName), boltstore.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { store.Close() })
-	cfg.Now = clock.Now
-	d := NewDigests(store, taste.Searcher{Searcher: ix, Votes: store, Vectors: taste.TermVectors{Index: ix}}, cfg)
-	h := newHarness(t, harnessOpts{srv: []slacktest.Option{slacktest.WithClock(clock.Now)}, bot: append(d.Options(), WithMemory(store)), search: ix,
-		config: func(c *Config) { c.ClickWindow = time.Nanosecond }})
-	sched, err := d.Attach(h.bot)
-	if err != nil {
-		t.Fatal(err)
-	}
-	h.run()
-	if err := h.srv.WaitConnected(1, wait); err != nil {
-		t.Fatalf("bot never connected: %v\nlogs:\n%s", err, h.logs)
-	}
-	if err := h.srv.WaitFor(wait, h.bot.Ready); err != nil {
-		t.Fatalf("bot never ready: %v", err)
-	}
-	return &digestBot{harness: h, clock: clock, store: store, d: d, sched: sched}
+	store := memoryStore(t)
+	return launchDigestBot(t, store, store, taste.Searcher{Searcher: ix, Votes: store, Vectors: taste.TermVectors{Index: ix}}, cfg,
+		harnessOpts{bot: []Option{WithMemory(store)}, search: ix, config: func(c *Config) { c.ClickWindow = time.Nanosecond }})
 }
 
 // TestE2EVotesReorderTheNextDigest: two channels follow the same topic and

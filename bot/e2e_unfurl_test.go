@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -79,7 +80,7 @@ func TestE2EUnfurlIndexedPaper(t *testing.T) {
 			t.Errorf("unfurl lacks %q:\n%s", want, text)
 		}
 	}
-	if !containsString(actions, actionSimilar+":0") {
+	if !slices.Contains(actions, actionSimilar+":0") {
 		t.Errorf("unfurl buttons %v, want More like this", actions)
 	}
 	h.Sentinel("U1")
@@ -162,7 +163,7 @@ func TestE2EUnfurlCardSaveAndVote(t *testing.T) {
 	ts, _ := h.srv.PasteLinks("C1", "U1", pasted, "")
 	_, actions := unfurlText(t, h.waitUnfurls("C1", ts, 1)[p.URL])
 	for _, want := range []string{actionSave + ":0", actionVote + ":up:0", actionVote + ":down:0"} {
-		if !containsString(actions, want) {
+		if !slices.Contains(actions, want) {
 			t.Errorf("unfurl buttons %v lack %s", actions, want)
 		}
 	}

@@ -2,8 +2,10 @@ package bot
 
 import (
 	"bufio"
+	"cmp"
 	_ "embed"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -73,11 +75,8 @@ var followWords = func() []followWord {
 		}
 		out = append(out, w)
 	}
-	for i := 1; i < len(out); i++ { // stable insertion sort by phrase length, longest first
-		for j := i; j > 0 && len(out[j].words) > len(out[j-1].words); j-- {
-			out[j], out[j-1] = out[j-1], out[j]
-		}
-	}
+	// Longest phrase first, the file's order among equals.
+	slices.SortStableFunc(out, func(a, b followWord) int { return cmp.Compare(len(b.words), len(a.words)) })
 	return out
 }()
 
@@ -248,16 +247,9 @@ func followNumberFollows(toks []string, i int) bool {
 	return err == nil && n >= 1 && n <= maxCardNumber
 }
 
+// hasPhrase reports whether toks open with words.
 func hasPhrase(toks, words []string) bool {
-	if len(toks) < len(words) {
-		return false
-	}
-	for i, w := range words {
-		if toks[i] != w {
-			return false
-		}
-	}
-	return true
+	return len(toks) >= len(words) && slices.Equal(toks[:len(words)], words)
 }
 
 // followTokens lower-cases text and splits it into words, numbers and the

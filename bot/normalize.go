@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"cmp"
 	"strings"
 	"time"
 
@@ -85,12 +86,7 @@ func (b *Bot) fromInnerEvent(data any) *Request {
 		if e.BotID != "" || e.User == "" || e.User == self.UserID || e.Edited != nil || strings.HasPrefix(e.Channel, "D") {
 			return nil
 		}
-		thread := e.ThreadTimeStamp
-		if thread == "" {
-			thread = e.TimeStamp
-		}
-		return &Request{Source: SourceMention, User: e.User, Channel: e.Channel, ThreadTS: thread,
-			Text: PlainText(e.Text), Invocation: b.mentionName() + " ", msgTS: e.TimeStamp}
+		return b.mentionRequest(e.User, e.Channel, cmp.Or(e.ThreadTimeStamp, e.TimeStamp), e.Text, e.TimeStamp)
 	case *slackevents.MessageEvent:
 		return b.fromMessage(e, self)
 	case *slackevents.AssistantThreadStartedEvent:
@@ -134,16 +130,20 @@ func (b *Bot) fromMessage(e *slackevents.MessageEvent, self AuthInfo) *Request {
 	thread := e.ThreadTimeStamp
 	switch {
 	case mention:
-		if thread == "" {
-			thread = e.TimeStamp
-		}
-		return &Request{Source: SourceMention, User: e.User, Channel: e.Channel, ThreadTS: thread,
-			Text: PlainText(e.Text), Invocation: b.mentionName() + " ", msgTS: e.TimeStamp}
+		return b.mentionRequest(e.User, e.Channel, cmp.Or(thread, e.TimeStamp), e.Text, e.TimeStamp)
 	case thread == "" || thread == e.TimeStamp, strings.Contains(e.Text, "<@"):
 		return nil // not in a thread, or talking to someone else
 	}
-	return &Request{Source: SourceMention, User: e.User, Channel: e.Channel, ThreadTS: thread,
-		Text: PlainText(e.Text), Invocation: b.mentionName() + " ", msgTS: e.TimeStamp, threadOnly: true}
+	r := b.mentionRequest(e.User, e.Channel, thread, e.Text, e.TimeStamp)
+	r.threadOnly = true
+	return r
+}
+
+// mentionRequest is a channel message to the bot, answered in the thread of
+// threadTS.
+func (b *Bot) mentionRequest(user, channel, threadTS, text, msgTS string) *Request {
+	return &Request{Source: SourceMention, User: user, Channel: channel, ThreadTS: threadTS,
+		Text: PlainText(text), Invocation: b.mentionName() + " ", msgTS: msgTS}
 }
 
 // reactionRequest is a person's reaction on one of the bot's own messages;

@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -125,7 +126,7 @@ func (b *Bot) saveLinkedPapers(ctx context.Context, req *Request) (*Reply, error
 			outside++
 			continue
 		}
-		if !containsString(ids, p.ID) {
+		if !slices.Contains(ids, p.ID) {
 			ids = append(ids, p.ID)
 		}
 	}

@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 
 	"github.com/slack-go/slack"
@@ -24,7 +25,7 @@ func (b *Bot) fromLinkShared(e *slackevents.LinkSharedEvent, self AuthInfo) *Req
 	}
 	var links []string
 	for _, l := range e.Links {
-		if l.URL != "" && !containsString(links, l.URL) {
+		if l.URL != "" && !slices.Contains(links, l.URL) {
 			links = append(links, l.URL)
 		}
 	}
@@ -39,15 +40,6 @@ func (b *Bot) fromLinkShared(e *slackevents.LinkSharedEvent, self AuthInfo) *Req
 func isMessageTS(s string) bool {
 	sec, frac, ok := strings.Cut(s, ".")
 	return ok && sec != "" && frac != "" && strings.Trim(sec+frac, "0123456789") == ""
-}
-
-func containsString(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // unfurl unfolds each paper link of req's message into a card: a paper of

@@ -145,12 +145,12 @@ func (b *Bot) onReaction(ctx context.Context, req *Request) (*Reply, error) {
 		}
 	}
 	for _, id := range cardPaperIDs(blocks) {
-		cur, err := b.memory.VoteOf(ctx, req.Channel, req.User, id)
-		switch {
-		case err != nil:
-		case r.Added:
+		var err error
+		if r.Added {
 			err = b.memory.SetVote(ctx, memory.Vote{Channel: req.Channel, User: req.User, PaperID: id, Value: dir, At: b.now().UTC()})
-		case cur == dir:
+		} else if cur, verr := b.memory.VoteOf(ctx, req.Channel, req.User, id); verr != nil {
+			err = verr
+		} else if cur == dir {
 			err = b.memory.ClearVote(ctx, req.Channel, req.User, id)
 		}
 		if err != nil {

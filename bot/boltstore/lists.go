@@ -1,7 +1,6 @@
 package boltstore
 
 import (
-	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -63,12 +62,7 @@ func (s *Store) List(ctx context.Context, owner memory.Owner) ([]memory.Saved, e
 			return nil
 		})
 	})
-	slices.SortStableFunc(out, func(a, b memory.Saved) int {
-		if c := b.SavedAt.Compare(a.SavedAt); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.Paper.ID, b.Paper.ID)
-	})
+	memory.SortSaved(out)
 	return out, err
 }
 

@@ -123,13 +123,9 @@ func (s *Store) modify(ctx context.Context, id string, fn func(*digest.Subscript
 }
 
 func (s *Store) Pause(ctx context.Context, id, reason string) error {
-	return s.modify(ctx, id, func(sub *digest.Subscription) { sub.Paused, sub.PauseReason = true, reason })
+	return s.modify(ctx, id, func(sub *digest.Subscription) { digest.ApplyPause(sub, reason) })
 }
 
 func (s *Store) Resume(ctx context.Context, id string, at time.Time) error {
-	return s.modify(ctx, id, func(sub *digest.Subscription) {
-		if sub.Paused {
-			sub.Paused, sub.PauseReason, sub.ResumedAt = false, "", at
-		}
-	})
+	return s.modify(ctx, id, func(sub *digest.Subscription) { digest.ApplyResume(sub, at) })
 }

@@ -1,6 +1,7 @@
 package boltstore
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -120,7 +121,7 @@ func purgeThreads(recs, exp *bolt.Bucket, now time.Time) error {
 		stale = append(stale, append([]byte(nil), k...))
 	}
 	for _, k := range stale {
-		_, key, _ := cutByte(k, '|')
+		_, key, _ := bytes.Cut(k, []byte("|"))
 		if err := recs.Delete(key); err != nil {
 			return err
 		}
@@ -134,13 +135,4 @@ func purgeThreads(recs, exp *bolt.Bucket, now time.Time) error {
 // expiryKey sorts by time: a fixed-width UTC timestamp, "|", the thread key.
 func expiryKey(at time.Time, key []byte) []byte {
 	return append([]byte(at.UTC().Format("2006-01-02T15:04:05.000000000Z")+"|"), key...)
-}
-
-func cutByte(b []byte, sep byte) (before, after []byte, found bool) {
-	for i, c := range b {
-		if c == sep {
-			return b[:i], b[i+1:], true
-		}
-	}
-	return b, nil, false
 }

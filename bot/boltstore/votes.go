@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"slices"
 
 	bolt "go.etcd.io/bbolt"
 
@@ -80,6 +79,6 @@ func (s *Store) Votes(ctx context.Context, channel string) ([]memory.Vote, error
 			return nil
 		})
 	})
-	slices.SortStableFunc(out, func(a, b memory.Vote) int { return a.At.Compare(b.At) })
+	memory.SortVotes(out)
 	return out, err
 }

@@ -94,3 +94,14 @@ func SortSubscriptions(subs []Subscription) {
 		return cmp.Or(a.CreatedAt.Compare(b.CreatedAt), cmp.Compare(a.ID, b.ID))
 	})
 }
+
+// ApplyPause is what every Store's Pause does to a subscription.
+func ApplyPause(s *Subscription, reason string) { s.Paused, s.PauseReason = true, reason }
+
+// ApplyResume is what every Store's Resume does: a paused subscription
+// runs again from at; an active one is left as it is.
+func ApplyResume(s *Subscription, at time.Time) {
+	if s.Paused {
+		s.Paused, s.PauseReason, s.ResumedAt = false, "", at
+	}
+}

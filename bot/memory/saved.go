@@ -1,6 +1,8 @@
 package memory
 
 import (
+	"cmp"
+	"slices"
 	"time"
 
 	"github.com/paperbot/paperbot/fault"
@@ -33,4 +35,11 @@ func (s Saved) Validate() error {
 		return fault.E("save", fault.Invalid, "the entry has no time")
 	}
 	return nil
+}
+
+// SortSaved puts a list in the Store order: newest first, then by paper ID.
+func SortSaved(list []Saved) {
+	slices.SortFunc(list, func(a, b Saved) int {
+		return cmp.Or(b.SavedAt.Compare(a.SavedAt), cmp.Compare(a.Paper.ID, b.Paper.ID))
+	})
 }

@@ -1,7 +1,9 @@
 package memory
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -56,3 +58,11 @@ func Tallies(votes []Vote) map[string]Tally {
 }
 
 func (t Tally) String() string { return fmt.Sprintf("+%d/-%d", t.Up, t.Down) }
+
+// SortVotes puts votes in the Store order: oldest first, then by paper and
+// user as boltstore keys them.
+func SortVotes(votes []Vote) {
+	slices.SortFunc(votes, func(a, b Vote) int {
+		return cmp.Or(a.At.Compare(b.At), cmp.Compare(a.PaperID+" "+a.User, b.PaperID+" "+b.User))
+	})
+}

@@ -14,6 +14,10 @@ import (
 
 var _ digest.Store = (*Store)(nil)
 
+func getSub(ctx context.Context, q querier, id, lock string) (digest.Subscription, error) {
+	return getJSON[digest.Subscription](ctx, q, "subscription "+id, "SELECT data FROM subscriptions WHERE id = $1"+lock, id)
+}
+
 func putSub(ctx context.Context, tx pgx.Tx, sub digest.Subscription) error {
 	v, err := json.Marshal(sub)
 	if err != nil {
@@ -43,7 +47,7 @@ func (s *Store) Create(ctx context.Context, sub digest.Subscription) error {
 }
 
 func (s *Store) Get(ctx context.Context, id string) (digest.Subscription, error) {
-	return getJSON[digest.Subscription](ctx, s.pool, "subscription "+id, "SELECT data FROM subscriptions WHERE id = $1", id)
+	return getSub(ctx, s.pool, id, "")
 }
 
 func (s *Store) Delete(ctx context.Context, id string) error {
@@ -63,17 +67,7 @@ func (s *Store) list(ctx context.Context, where string, args ...any) ([]digest.S
 	if err != nil {
 		return nil, fmt.Errorf("subscriptions: %w", err)
 	}
-	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (digest.Subscription, error) {
-		var raw []byte
-		var sub digest.Subscription
-		if err := r.Scan(&raw); err != nil {
-			return sub, err
-		}
-		if err := json.Unmarshal(raw, &sub); err != nil {
-			return sub, fmt.Errorf("subscription: corrupt record: %w", err)
-		}
-		return sub, nil
-	})
+	out, err := collectJSON[digest.Subscription](rows, "subscription")
 	if err != nil {
 		return nil, fmt.Errorf("subscriptions: %w", err)
 	}
@@ -96,7 +90,7 @@ func (s *Store) Active(ctx context.Context) ([]digest.Subscription, error) {
 // modify rewrites a subscription under a row lock.
 func (s *Store) modify(ctx context.Context, id string, fn func(*digest.Subscription)) error {
 	return s.inTx(ctx, func(tx pgx.Tx) error {
-		sub, err := getJSON[digest.Subscription](ctx, tx, "subscription "+id, "SELECT data FROM subscriptions WHERE id = $1 FOR UPDATE", id)
+		sub, err := getSub(ctx, tx, id, " FOR UPDATE")
 		if err != nil {
 			return err
 		}
@@ -106,15 +100,11 @@ func (s *Store) modify(ctx context.Context, id string, fn func(*digest.Subscript
 }
 
 func (s *Store) Pause(ctx context.Context, id, reason string) error {
-	return s.modify(ctx, id, func(sub *digest.Subscription) { sub.Paused, sub.PauseReason = true, reason })
+	return s.modify(ctx, id, func(sub *digest.Subscription) { digest.ApplyPause(sub, reason) })
 }
 
 func (s *Store) Resume(ctx context.Context, id string, at time.Time) error {
-	return s.modify(ctx, id, func(sub *digest.Subscription) {
-		if sub.Paused {
-			sub.Paused, sub.PauseReason, sub.ResumedAt = false, "", at
-		}
-	})
+	return s.modify(ctx, id, func(sub *digest.Subscription) { digest.ApplyResume(sub, at) })
 }
 
 func (s *Store) PostedIn(ctx context.Context, channelID string, paperIDs []string) (map[string]bool, error) {
@@ -223,7 +213,7 @@ func (s *Store) MarkPosted(ctx context.Context, key digest.RunKey, ts string, at
 			r.ChannelID, r.Papers, key.String()); err != nil {
 			return err
 		}
-		sub, err := getJSON[digest.Subscription](ctx, tx, "subscription "+key.SubscriptionID, "SELECT data FROM subscriptions WHERE id = $1 FOR UPDATE", key.SubscriptionID)
+		sub, err := getSub(ctx, tx, key.SubscriptionID, " FOR UPDATE")
 		if err != nil {
 			return nil // deleted since the claim: the ledger still counts
 		}
@@ -241,17 +231,7 @@ func (s *Store) Unfinished(ctx context.Context) ([]digest.Run, error) {
 	if err != nil {
 		return nil, fmt.Errorf("unfinished runs: %w", err)
 	}
-	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (digest.Run, error) {
-		var raw []byte
-		var run digest.Run
-		if err := r.Scan(&raw); err != nil {
-			return run, err
-		}
-		if err := json.Unmarshal(raw, &run); err != nil {
-			return run, fmt.Errorf("run: corrupt record: %w", err)
-		}
-		return run, nil
-	})
+	out, err := collectJSON[digest.Run](rows, "run")
 	if err != nil {
 		return nil, fmt.Errorf("unfinished runs: %w", err)
 	}

@@ -1,11 +1,9 @@
 package pgstore
 
 import (
-	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
-	"slices"
 
 	"github.com/jackc/pgx/v5"
 
@@ -14,21 +12,6 @@ import (
 )
 
 var _ memory.Store = (*Store)(nil)
-
-// collectJSON decodes the single JSON column of every row, what naming it in errors.
-func collectJSON[T any](rows pgx.Rows, what string) ([]T, error) {
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (T, error) {
-		var raw []byte
-		var v T
-		if err := r.Scan(&raw); err != nil {
-			return v, err
-		}
-		if err := json.Unmarshal(raw, &v); err != nil {
-			return v, fmt.Errorf("%s: corrupt record: %w", what, err)
-		}
-		return v, nil
-	})
-}
 
 func (s *Store) Save(ctx context.Context, owner memory.Owner, saved memory.Saved) (bool, error) {
 	if err := owner.Validate(); err != nil {
@@ -58,12 +41,7 @@ func (s *Store) List(ctx context.Context, owner memory.Owner) ([]memory.Saved, e
 	if err != nil {
 		return nil, fmt.Errorf("list %s: %w", owner, err)
 	}
-	slices.SortStableFunc(out, func(a, b memory.Saved) int {
-		if c := b.SavedAt.Compare(a.SavedAt); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.Paper.ID, b.Paper.ID)
-	})
+	memory.SortSaved(out)
 	return out, nil
 }
 
@@ -127,8 +105,7 @@ func (s *Store) VoteOf(ctx context.Context, channel, user, paperID string) (int,
 }
 
 func (s *Store) Votes(ctx context.Context, channel string) ([]memory.Vote, error) {
-	// The key order boltstore iterates in, so that ties sort alike.
-	rows, err := s.pool.Query(ctx, "SELECT data FROM votes WHERE channel_id = $1 ORDER BY paper_id || ' ' || user_id COLLATE \"C\"", channel)
+	rows, err := s.pool.Query(ctx, "SELECT data FROM votes WHERE channel_id = $1", channel)
 	if err != nil {
 		return nil, fmt.Errorf("votes in %s: %w", channel, err)
 	}
@@ -136,7 +113,7 @@ func (s *Store) Votes(ctx context.Context, channel string) ([]memory.Vote, error
 	if err != nil {
 		return nil, fmt.Errorf("votes in %s: %w", channel, err)
 	}
-	slices.SortStableFunc(out, func(a, b memory.Vote) int { return a.At.Compare(b.At) })
+	memory.SortVotes(out)
 	return out, nil
 }
 

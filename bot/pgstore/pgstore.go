@@ -191,3 +191,18 @@ func getJSON[T any](ctx context.Context, q querier, what, sql string, args ...an
 	}
 	return v, nil
 }
+
+// collectJSON decodes the single JSON column of every row, what naming it in errors.
+func collectJSON[T any](rows pgx.Rows, what string) ([]T, error) {
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (T, error) {
+		var raw []byte
+		var v T
+		if err := r.Scan(&raw); err != nil {
+			return v, err
+		}
+		if err := json.Unmarshal(raw, &v); err != nil {
+			return v, fmt.Errorf("%s: corrupt record: %w", what, err)
+		}
+		return v, nil
+	})
+}

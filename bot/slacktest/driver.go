@@ -68,14 +68,18 @@ func (s *Server) MentionInThread(channel, user, text, threadTS string) (envelope
 // DirectMessage records a user's message in their IM with the bot and pushes
 // the message event (channel_type "im").
 func (s *Server) DirectMessage(user, text string) (envelopeID, eventID string) {
+	_, envelopeID, eventID = s.directMessage(user, text, "")
+	return envelopeID, eventID
+}
+
+// directMessage is DirectMessage in the thread of threadTS when it is not "".
+func (s *Server) directMessage(user, text, threadTS string) (ts, envelopeID, eventID string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	user = orDefault(user, DefaultUser)
 	s.ensureUserLocked(user)
-	m := s.userMessageLocked(s.dmLocked(user), user, text, "")
-	ev := s.userMessageEvent("message", m)
-	ev["channel_type"] = "im"
-	return s.eventLocked(ev)
+	m, envelopeID, eventID := s.postUserMessageLocked(s.dmLocked(user), "im", user, text, threadTS)
+	return m.TS, envelopeID, eventID
 }
 
 // BotMessage pushes a message event written by a bot in channel (an IM ID
@@ -150,6 +154,16 @@ func (s *Server) userMessageLocked(channel, user, text, threadTS string) *Messag
 	}
 	s.messages = append(s.messages, m)
 	return m
+}
+
+// postUserMessageLocked records a user's message and pushes its message
+// event, as channels of channelType get it.
+func (s *Server) postUserMessageLocked(channel, channelType, user, text, threadTS string) (m *Message, envelopeID, eventID string) {
+	m = s.userMessageLocked(channel, user, text, threadTS)
+	ev := s.userMessageEvent("message", m)
+	ev["channel_type"] = channelType
+	envelopeID, eventID = s.eventLocked(ev)
+	return m, envelopeID, eventID
 }
 
 func orDefault(v, def string) string {

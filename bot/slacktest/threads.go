@@ -12,10 +12,7 @@ func (s *Server) Say(channel, user, text, threadTS string) (ts string, envelopeI
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	ch := s.ensureChannelLocked(orDefault(channel, DefaultChannel))
-	m := s.userMessageLocked(ch.ID, orDefault(user, DefaultUser), text, threadTS)
-	ev := s.userMessageEvent("message", m)
-	ev["channel_type"] = ch.channelType()
-	env, _ := s.eventLocked(ev)
+	m, env, _ := s.postUserMessageLocked(ch.ID, ch.channelType(), orDefault(user, DefaultUser), text, threadTS)
 	envelopeIDs = append(envelopeIDs, env)
 	if strings.Contains(text, "<@"+s.cfg.botUserID+">") {
 		env, _ := s.eventLocked(s.userMessageEvent("app_mention", m))
@@ -27,13 +24,6 @@ func (s *Server) Say(channel, user, text, threadTS string) (ts string, envelopeI
 // DirectMessageInThread is DirectMessage as a reply in the DM's thread of
 // threadTS.
 func (s *Server) DirectMessageInThread(user, text, threadTS string) (ts, envelopeID string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	user = orDefault(user, DefaultUser)
-	s.ensureUserLocked(user)
-	m := s.userMessageLocked(s.dmLocked(user), user, text, threadTS)
-	ev := s.userMessageEvent("message", m)
-	ev["channel_type"] = "im"
-	env, _ := s.eventLocked(ev)
-	return m.TS, env
+	ts, envelopeID, _ = s.directMessage(user, text, threadTS)
+	return ts, envelopeID
 }

@@ -29,10 +29,7 @@ func (s *Server) PasteLinks(channel, user, text, threadTS string) (ts string, en
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	ch := s.ensureChannelLocked(orDefault(channel, DefaultChannel))
-	m := s.userMessageLocked(ch.ID, orDefault(user, DefaultUser), text, threadTS)
-	ev := s.userMessageEvent("message", m)
-	ev["channel_type"] = ch.channelType()
-	env, _ := s.eventLocked(ev)
+	m, env, _ := s.postUserMessageLocked(ch.ID, ch.channelType(), orDefault(user, DefaultUser), text, threadTS)
 	envelopeIDs = append(envelopeIDs, env)
 	var links []map[string]any
 	seen := map[string]bool{}

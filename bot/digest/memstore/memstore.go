@@ -130,15 +130,11 @@ func (s *Store) update(ctx context.Context, id string, fn func(*digest.Subscript
 }
 
 func (s *Store) Pause(ctx context.Context, id, reason string) error {
-	return s.update(ctx, id, func(sub *digest.Subscription) { sub.Paused, sub.PauseReason = true, reason })
+	return s.update(ctx, id, func(sub *digest.Subscription) { digest.ApplyPause(sub, reason) })
 }
 
 func (s *Store) Resume(ctx context.Context, id string, at time.Time) error {
-	return s.update(ctx, id, func(sub *digest.Subscription) {
-		if sub.Paused {
-			sub.Paused, sub.PauseReason, sub.ResumedAt = false, "", at
-		}
-	})
+	return s.update(ctx, id, func(sub *digest.Subscription) { digest.ApplyResume(sub, at) })
 }
 
 func (s *Store) PostedIn(ctx context.Context, channelID string, paperIDs []string) (map[string]bool, error) {

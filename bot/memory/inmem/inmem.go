@@ -4,10 +4,8 @@
 package inmem
 
 import (
-	"cmp"
 	"context"
 	"fmt"
-	"slices"
 	"sync"
 
 	"github.com/paperbot/paperbot/bot/memory"
@@ -57,12 +55,7 @@ func (s *Store) List(_ context.Context, owner memory.Owner) ([]memory.Saved, err
 	for _, v := range s.lists[owner] {
 		out = append(out, v)
 	}
-	slices.SortFunc(out, func(a, b memory.Saved) int {
-		if c := b.SavedAt.Compare(a.SavedAt); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.Paper.ID, b.Paper.ID)
-	})
+	memory.SortSaved(out)
 	return out, nil
 }
 
@@ -118,12 +111,7 @@ func (s *Store) Votes(_ context.Context, channel string) ([]memory.Vote, error) 
 	for _, v := range s.votes[channel] {
 		out = append(out, v)
 	}
-	slices.SortFunc(out, func(a, b memory.Vote) int {
-		if c := a.At.Compare(b.At); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.PaperID+" "+a.User, b.PaperID+" "+b.User)
-	})
+	memory.SortVotes(out)
 	return out, nil
 }
 
