@@ -64,6 +64,7 @@ type Store interface {
 // up to n misses nothing by asking for what follows n. Both stores
 // (feedstore, bot/pgstore) implement it.
 type ChangeLog interface {
+	Store
 	// Seq is the number of the latest change, 0 before any.
 	Seq(ctx context.Context) (int64, error)
 	// ChangesSince returns up to limit entries whose latest change is

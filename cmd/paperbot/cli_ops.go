@@ -166,11 +166,6 @@ func runDigest(e *env, args []string) error {
 			return noSubscriptionsYet(e, channelID, *asJSON, "no tables yet: paperbot serve creates them")
 		}
 		store = db
-		var done func()
-		if ix, done, err = e.queryIndex(); err != nil {
-			return err
-		}
-		defer done()
 	} else {
 		// No bot answered for this data directory: open the store here. A
 		// short wait only: a holder that is not a reachable bot will not let go.
@@ -187,14 +182,16 @@ func runDigest(e *env, args []string) error {
 		}
 		defer bs.Close()
 		store = bs
+	}
+	if store == nil {
+		return errNoLiveStore
+	}
+	if ix == nil { // no live bot: the index queries use here
 		var done func()
 		if ix, done, err = e.queryIndex(); err != nil {
 			return err
 		}
 		defer done()
-	}
-	if store == nil {
-		return errNoLiveStore
 	}
 	fresh := digest.Fresh{NewDays: e.cfg.DigestNewDays}
 	if e.live != nil {

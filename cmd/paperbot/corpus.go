@@ -197,6 +197,14 @@ func indexDir(cfg Config) string {
 	return filepath.Join(cfg.DataDir, "index")
 }
 
+// hasIndex reports whether cfg's data directory holds an index (search
+// keeps the name of its live one in CURRENT), asked before opening it: an
+// index that was there may lag the catalog (follow.go).
+func hasIndex(cfg Config) bool {
+	_, err := os.Stat(filepath.Join(indexDir(cfg), "CURRENT"))
+	return err == nil
+}
+
 // progressOut is where a build's progress bar goes: w when it is a
 // terminal, nowhere otherwise (a bar redrawn with \r is noise in a log).
 func progressOut(w io.Writer) io.Writer {

@@ -179,7 +179,13 @@ func TestReplicasAnswerEachEventOnce(t *testing.T) {
 		}
 		t.Fatalf("%d answers to %d events", answers(), events)
 	}
-	time.Sleep(500 * time.Millisecond) // a second answer would come by now
+	// Once both are settled a copy still on its way can only lose its
+	// claim: the count is final.
+	if err := srvs[0].WaitFor(10*time.Second, func() bool {
+		return settled(t, srvs[0], dbURL) && settled(t, srvs[1], dbURL)
+	}); err != nil {
+		t.Fatalf("the deliveries never settled: %v", err)
+	}
 	if n := answers(); n != events {
 		t.Fatalf("%d answers to %d events delivered to both replicas, want one each", n, events)
 	}

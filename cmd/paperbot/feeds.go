@@ -34,10 +34,7 @@ type feeds struct {
 
 // catalogStore is where the catalog lives: feeds.db in the data directory,
 // or the database of PAPERBOT_DATABASE_URL.
-type catalogStore interface {
-	ingest.Store
-	ingest.ChangeLog
-}
+type catalogStore = ingest.ChangeLog
 
 // openCatalogStore opens the catalog's store: the database's when db is
 // not nil (close is then a no-op, db is closed by its opener), else

@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/paperbot/paperbot/bot"
@@ -85,7 +83,7 @@ func fetchOnce(e *env, cfg Config, db *pgstore.Store, log *slog.Logger) error {
 	// The index opens first: the fetcher looks new papers up in it, so a
 	// paper the files hold is not added twice.
 	start := time.Now()
-	_, statErr := os.Stat(filepath.Join(indexDir(icfg), "CURRENT"))
+	indexExisted := hasIndex(icfg)
 	ix, _, err := openIndexGuarded(e.ctx, icfg, log, progressOut(e.stderr), shrinkGuard(cfg.AllowShrink, log), fd.catalog)
 	if err != nil {
 		return err
@@ -95,7 +93,7 @@ func fetchOnce(e *env, cfg Config, db *pgstore.Store, log *slog.Logger) error {
 	fd.matchFiles(ix)
 	apply := func(ctx context.Context) (search.Applied, error) { return fd.fetcher.ApplyTo(ctx, ix) }
 	if fd.shared {
-		fl, err := newFollower(fd, ix, icfg.DataDir, statErr == nil, cfg.CatalogPoll, nil, log)
+		fl, err := newFollower(fd, ix, icfg.DataDir, indexExisted, cfg.CatalogPoll, nil, log)
 		if err != nil {
 			return err
 		}

@@ -41,8 +41,7 @@ const markFile = "catalog-seq"
 // every replica. The fetching replica does not wait for its poll: it calls
 // sync after each run.
 type follower struct {
-	changes ingest.ChangeLog
-	pending ingest.Store    // cleared of what was applied, so it stays short
+	store   catalogStore    // its pending list cleared of what was applied, so it stays short
 	fetcher *ingest.Fetcher // told the sources' progress, for App Home and /metrics
 	cat     *ingest.Catalog
 	ix      *search.Index
@@ -60,7 +59,7 @@ type follower struct {
 // reused (existed), else what the catalog held when it was loaded, which
 // a freshly built index holds.
 func newFollower(fd *feeds, ix *search.Index, dir string, existed bool, every time.Duration, b *bot.Bot, log *slog.Logger) (*follower, error) {
-	f := &follower{changes: fd.store, pending: fd.store, fetcher: fd.fetcher, cat: fd.catalog, ix: ix, every: every, log: log, b: b, seq: fd.loadedAt}
+	f := &follower{store: fd.store, fetcher: fd.fetcher, cat: fd.catalog, ix: ix, every: every, log: log, b: b, seq: fd.loadedAt}
 	if dir == "" {
 		return f, nil
 	}
@@ -105,7 +104,7 @@ func (f *follower) sync(ctx context.Context) (search.Applied, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	qctx, cancel := context.WithTimeout(ctx, dbWait)
-	progress, err := f.changes.Progress(qctx)
+	progress, err := f.store.Progress(qctx)
 	cancel()
 	if err != nil {
 		return search.Applied{}, err
@@ -115,7 +114,7 @@ func (f *follower) sync(ctx context.Context) (search.Applied, error) {
 	var total search.Applied
 	for {
 		qctx, cancel := context.WithTimeout(ctx, dbWait)
-		entries, last, err := f.changes.ChangesSince(qctx, f.seq, followPage)
+		entries, last, err := f.store.ChangesSince(qctx, f.seq, followPage)
 		cancel()
 		if err != nil || len(entries) == 0 {
 			f.logApplied(total, start)
@@ -141,7 +140,7 @@ func (f *follower) sync(ctx context.Context) (search.Applied, error) {
 			ids[i] = e.ID
 		}
 		qctx, cancel = context.WithTimeout(ctx, dbWait)
-		err = f.pending.Applied(qctx, ids)
+		err = f.store.Applied(qctx, ids)
 		cancel()
 		if err != nil {
 			return total, err

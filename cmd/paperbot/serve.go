@@ -102,8 +102,7 @@ func runServe(e *env, args []string) error {
 	start := time.Now()
 	var starting atomic.Bool
 	starting.Store(true)
-	_, statErr := os.Stat(filepath.Join(indexDir(icfg), "CURRENT"))
-	indexExisted := statErr == nil
+	indexExisted := hasIndex(icfg)
 	ix, _, err := openIndexGuarded(ctx, icfg, log, nil, startupLenient(&starting, shrinkGuard(cfg.AllowShrink, log), log), fd.cat())
 	starting.Store(false)
 	if err != nil {

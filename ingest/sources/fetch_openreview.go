@@ -35,11 +35,7 @@ func (c *Client) OpenReviewVenue(ctx context.Context, venueID string, limit int,
 			"offset":          {strconv.Itoa(offset)},
 			"sort":            {"number:asc"},
 		}
-		auth := ""
-		if c.cfg.OpenReviewToken != "" {
-			auth = "Bearer " + c.cfg.OpenReviewToken
-		}
-		body, err := c.getAuth(ctx, c.cfg.OpenReviewURL+"/notes?"+v.Encode(), "application/json", auth)
+		body, err := c.openReviewNotes(ctx, v)
 		if err != nil {
 			var he *HTTPError
 			if errors.As(err, &he) {
@@ -64,4 +60,14 @@ func (c *Client) OpenReviewVenue(ctx context.Context, venueID string, limit int,
 			return total, nil
 		}
 	}
+}
+
+// openReviewNotes gets OpenReview's notes matching v, with the token when
+// there is one.
+func (c *Client) openReviewNotes(ctx context.Context, v url.Values) ([]byte, error) {
+	auth := ""
+	if c.cfg.OpenReviewToken != "" {
+		auth = "Bearer " + c.cfg.OpenReviewToken
+	}
+	return c.getAuth(ctx, c.cfg.OpenReviewURL+"/notes?"+v.Encode(), "application/json", auth)
 }

@@ -35,11 +35,7 @@ func (c *Client) LookUp(ctx context.Context, key string) (Record, error) {
 		}
 		recs = f.Records
 	case "openreview":
-		auth := ""
-		if c.cfg.OpenReviewToken != "" {
-			auth = "Bearer " + c.cfg.OpenReviewToken
-		}
-		body, err := c.getAuth(ctx, c.cfg.OpenReviewURL+"/notes?"+url.Values{"id": {id}}.Encode(), "application/json", auth)
+		body, err := c.openReviewNotes(ctx, url.Values{"id": {id}})
 		var he *HTTPError
 		if errors.As(err, &he) && (he.Status == 404 || he.Status == 400) {
 			return Record{}, fmt.Errorf("look up %s: %w (HTTP %d)", key, ErrNotFound, he.Status)

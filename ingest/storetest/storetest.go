@@ -18,10 +18,7 @@ import (
 )
 
 // Store is what the suite needs: a catalog store that numbers its changes.
-type Store interface {
-	ingest.Store
-	ingest.ChangeLog
-}
+type Store = ingest.ChangeLog
 
 // Run runs the suite; open returns an empty store, closed by the test's
 // cleanup.
