@@ -50,9 +50,20 @@ func runFetch(e *env, args []string) error {
 		return errors.New("a paperbot serve replica holds the fetcher lease and fetches on its schedule (PAPERBOT_FETCH_AT): nothing fetched here")
 	}
 	defer db.ReleaseLease(context.WithoutCancel(e.ctx), fetcherLease, r.Holder)
+	// One run: a fetch cut short by a lost lease is not run again here (a
+	// replica holding the lease fetches instead), and it stops with the job's
+	// context, not the command's.
+	runCtx, stop := context.WithCancel(e.ctx)
+	defer stop()
 	var runErr error
-	if err := r.Run(e.ctx, fetcherLease, func(context.Context) error {
-		runErr = fetchOnce(e, cfg, db, log)
+	if err := r.Run(runCtx, fetcherLease, func(jctx context.Context) error {
+		defer stop()
+		je := *e
+		je.ctx = jctx
+		runErr = fetchOnce(&je, cfg, db, log)
+		if jctx.Err() != nil && e.ctx.Err() == nil {
+			runErr = fmt.Errorf("the fetcher lease was lost mid-fetch, so this run stopped (a serve replica fetches on its schedule): %w", runErr)
+		}
 		return nil
 	}); err != nil {
 		return err
