@@ -28,7 +28,7 @@ func (s *Store) GetLink(ctx context.Context, key string) (val []byte, at time.Ti
 	if err := ctx.Err(); err != nil {
 		return nil, time.Time{}, false, err
 	}
-	err = s.db.View(func(tx *bolt.Tx) error {
+	err = s.view(ctx, func(tx *bolt.Tx) error {
 		root := tx.Bucket(bucketLinks)
 		if root == nil || root.Bucket(bucketLinkRec) == nil {
 			return nil
@@ -53,7 +53,7 @@ func (s *Store) PutLink(ctx context.Context, key string, val []byte, at time.Tim
 	stamp := make([]byte, 8)
 	binary.BigEndian.PutUint64(stamp, uint64(at.UnixNano()))
 	rec := append(append([]byte(nil), stamp...), val...)
-	return s.db.Update(func(tx *bolt.Tx) error {
+	return s.update(ctx, func(tx *bolt.Tx) error {
 		root, err := tx.CreateBucketIfNotExists(bucketLinks)
 		if err != nil {
 			return err

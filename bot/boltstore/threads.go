@@ -49,7 +49,7 @@ func (ts threadStore) Save(ctx context.Context, t thread.Context) error {
 	if err != nil {
 		return fmt.Errorf("save thread: %w", err)
 	}
-	return ts.s.db.Update(func(tx *bolt.Tx) error {
+	return ts.s.update(ctx, func(tx *bolt.Tx) error {
 		root, err := tx.CreateBucketIfNotExists(bucketThreads)
 		if err != nil {
 			return err
@@ -89,7 +89,7 @@ func (ts threadStore) Get(ctx context.Context, channel, tsParent string, now tim
 		return t, err
 	}
 	key := thread.Key(channel, tsParent)
-	err := ts.s.db.View(func(tx *bolt.Tx) error {
+	err := ts.s.view(ctx, func(tx *bolt.Tx) error {
 		root := tx.Bucket(bucketThreads)
 		if root == nil || root.Bucket(bucketThreadRec) == nil {
 			return fmt.Errorf("thread %s: %w", key, fault.NotFound)
