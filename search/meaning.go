@@ -276,9 +276,7 @@ func (s *state) withMeaning(ctx context.Context, q *query.Parsed, groups []group
 	}
 	sortByRank(head)
 	out := append(head, rest...)
-	for i := len(head); i < len(out); i++ {
-		out[i].rank = out[i-1].rank * 0.99
-	}
+	rankBelow(out, len(head))
 	return out
 }
 
