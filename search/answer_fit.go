@@ -55,8 +55,7 @@ func (ix *Index) AnswerCandidates(ctx context.Context, text, id string) ([]Answe
 	if err != nil {
 		return nil, err
 	}
-	mt := newMatcher(st.textGroups(q))
-	mt.grams = st.queryGrams(st.gramWords(q, mt.groups))
+	mt := st.questionMatcher(q)
 	m := st.match(p, mt)
 	sents := st.doc(p).sents
 	fs := sentenceFeatures(p.Abstract, sents, m.abstract, mt.groups, mt.grams, false)

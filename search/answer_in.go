@@ -34,8 +34,7 @@ func (ix *Index) AnswerIn(ctx context.Context, id, question string) (Paper, stri
 	}
 	mt := newMatcher(nil)
 	if q != nil {
-		mt = newMatcher(st.textGroups(q))
-		mt.grams = st.queryGrams(st.gramWords(q, mt.groups))
+		mt = st.questionMatcher(q)
 	}
 	sents := st.doc(p).sents
 	best := -1
@@ -52,6 +51,14 @@ func (ix *Index) AnswerIn(ctx context.Context, id, question string) (Paper, stri
 		return p.Paper, "", ctx.Err()
 	}
 	return p.Paper, p.Abstract[sents[best].Start:sents[best].End], ctx.Err()
+}
+
+// questionMatcher is q's matcher, with its 3-grams, for scoring the
+// sentences of one paper (AnswerIn, AnswerCandidates).
+func (s *state) questionMatcher(q *query.Parsed) *matcher {
+	mt := newMatcher(s.textGroups(q))
+	mt.grams = s.queryGrams(s.gramWords(q, mt.groups))
+	return mt
 }
 
 // minInflectedLen is the shortest typed word matched by its inflections

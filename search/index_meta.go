@@ -140,8 +140,9 @@ func (b *metaBuilder) sample(p *Paper) {
 			b.gramDF[k]++
 		}
 	}
+	before := s.Grams
 	eachGram(titleText(p), count)
-	eachGram(titleText(p), func(uint64) { s.Grams++ })
+	s.Grams += s.Grams - before // the title's grams count twice, as its words do
 	eachGram(p.Abstract, count)
 	s.Sampled++
 	s.Measured++

@@ -221,6 +221,7 @@ func (s *state) withMeaning(ctx context.Context, q *query.Parsed, groups []group
 		for _, c := range head {
 			have[c.doc.ID] = true
 		}
+		moved := map[string]bool{} // found here, so out of rest
 		for _, nr := range s.vecs.nearest(qv, s.tune.MeaningDepth, nil) {
 			id := s.vecs.id(nr.i)
 			if have[id] || nr.cos < s.tune.MeaningKeep {
@@ -235,7 +236,10 @@ func (s *state) withMeaning(ctx context.Context, q *query.Parsed, groups []group
 				s.scoreCandidate(&c, mt, mt.grams)
 			}
 			found = append(found, c)
-			rest = slices.DeleteFunc(rest, func(c candidate) bool { return c.doc.ID == id })
+			moved[id] = true
+		}
+		if len(moved) > 0 {
+			rest = slices.DeleteFunc(rest, func(c candidate) bool { return moved[c.doc.ID] })
 		}
 	}
 	for i := range head {
@@ -272,9 +276,7 @@ func (s *state) withMeaning(ctx context.Context, q *query.Parsed, groups []group
 	}
 	sortByRank(head)
 	out := append(head, rest...)
-	for i := len(head); i < len(out); i++ {
-		out[i].rank = out[i-1].rank * 0.99
-	}
+	rankBelow(out, len(head))
 	return out
 }
 

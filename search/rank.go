@@ -54,12 +54,8 @@ func (s *state) rank(ctx context.Context, q *query.Parsed, f found, need int) ra
 	}
 	if len(apart) > 0 {
 		s.rerank(apart, mt, mt.grams)
-		last := cands[len(cands)-1].rank
-		for i := range apart {
-			last *= 0.99 // below every paper that has the phrase
-			apart[i].rank = last
-		}
 		cands = append(cands, apart...)
+		rankBelow(cands, len(cands)-len(apart)) // below every paper that has the phrase
 	}
 	if !f.loose {
 		before := len(cands)
@@ -87,9 +83,7 @@ func (s *state) rerank(cands []candidate, mt *matcher, qg *queryGrams) {
 		s.scoreCandidate(&cands[i], mt, qg)
 	}
 	sortByRank(cands[:n])
-	for i := n; i < len(cands); i++ {
-		cands[i].rank = cands[i-1].rank * 0.99
-	}
+	rankBelow(cands, n)
 }
 
 // scoreCandidate matches c against the query and sets its rank: textbook
@@ -116,10 +110,16 @@ func mergeRanked(cands, more []candidate, n int) []candidate {
 	head := append(slices.Clip(cands[:n]), more...)
 	sortByRank(head)
 	out := append(head, cands[n:]...)
-	for i := len(head); i < len(out); i++ {
-		out[i].rank = out[i-1].rank * 0.99
-	}
+	rankBelow(out, len(head))
 	return out
+}
+
+// rankBelow ranks cs[from:] each a little below the one before, keeping
+// their order under the re-scored papers above them.
+func rankBelow(cs []candidate, from int) {
+	for i := from; i < len(cs); i++ {
+		cs[i].rank = cs[i-1].rank * 0.99
+	}
 }
 
 // sortByRank orders candidates by rank, best first, ties by ID.

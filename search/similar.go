@@ -38,8 +38,11 @@ func (ix *Index) Similar(ctx context.Context, id string, limit int) (*Results, e
 	if err != nil {
 		return nil, err
 	}
-	return st.similar(ctx, "similar:"+p.ID, titleText(&p.Paper)+". "+p.Abstract, p.ID, limit)
+	return st.similar(ctx, "similar:"+p.ID, similarText(&p.Paper), p.ID, limit)
 }
+
+// similarText is the text of p that Similar and TermVector weigh.
+func similarText(p *Paper) string { return titleText(p) + ". " + p.Abstract }
 
 // PastedText reports whether text is longer than any query may be (more
 // words or characters than Search takes): pasted text, an abstract or a

@@ -20,7 +20,7 @@ func (ix *Index) TermVector(_ context.Context, id string) (map[string]float64, e
 	if err != nil {
 		return nil, err
 	}
-	groups, _, _ := st.distinctive(titleText(&p.Paper)+". "+p.Abstract, true)
+	groups, _, _ := st.distinctive(similarText(&p.Paper), true)
 	v := make(map[string]float64, len(groups))
 	var norm float64
 	for _, g := range groups {

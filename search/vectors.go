@@ -49,21 +49,30 @@ func newPaperVectors(model string, dims, capacity int) *paperVectors {
 // vector (a text the model knows nothing of) stays zero. seal must follow
 // the last add.
 func (pv *paperVectors) add(id string, v []float32) {
+	pv.ids = append(pv.ids, id...)
+	pv.idEnd = append(pv.idEnd, uint32(len(pv.ids)))
+	var scale float32
+	pv.codes, scale = quantize(pv.codes, v)
+	pv.scales = append(pv.scales, scale)
+}
+
+// quantize appends v's codes to dst, int8 values with v's largest
+// magnitude at 127, and returns them with their scale; a zero vector
+// stays zero.
+func quantize[T byte | int8](dst []T, v []float32) ([]T, float32) {
 	var top float32
 	for _, x := range v {
 		top = max(top, float32(math.Abs(float64(x))))
 	}
 	scale := top / 127
-	pv.ids = append(pv.ids, id...)
-	pv.idEnd = append(pv.idEnd, uint32(len(pv.ids)))
-	pv.scales = append(pv.scales, scale)
 	for _, x := range v {
 		var c int8
 		if scale > 0 {
 			c = int8(math.Round(float64(x / scale)))
 		}
-		pv.codes = append(pv.codes, byte(c))
+		dst = append(dst, T(c))
 	}
+	return dst, scale
 }
 
 // seal orders the papers by ID for pos and returns pv.
@@ -167,16 +176,8 @@ type queryVec struct {
 }
 
 func quantizeQuery(v []float32) queryVec {
-	var top float32
-	for _, x := range v {
-		top = max(top, float32(math.Abs(float64(x))))
-	}
-	q := queryVec{q: make([]int8, len(v)), scale: top / 127}
-	if top > 0 {
-		for i, x := range v {
-			q.q[i] = int8(math.Round(float64(x / q.scale)))
-		}
-	}
+	var q queryVec
+	q.q, q.scale = quantize(make([]int8, 0, len(v)), v)
 	return q
 }
 

@@ -82,11 +82,15 @@ func (h *topicsHeldOut) keeps(p *search.Paper) bool {
 	return true
 }
 
-// papers lists the papers kept, as search.Papers.
+// papers lists the papers kept, as search.Papers. Which are kept is
+// decided once, by position in the corpus: every pass over the papers
+// would otherwise search each abstract for every phrase again.
 func (h *topicsHeldOut) papers() *keptPapers {
-	k := &keptPapers{h: h}
+	k := &keptPapers{c: h.c}
 	_ = h.c.Each(func(p *search.Paper) error {
-		if h.keeps(p) {
+		keep := h.keeps(p)
+		k.keep = append(k.keep, keep)
+		if keep {
 			k.n++
 		}
 		return nil
@@ -95,19 +99,22 @@ func (h *topicsHeldOut) papers() *keptPapers {
 }
 
 type keptPapers struct {
-	h *topicsHeldOut
-	n int
+	c    *search.Corpus
+	keep []bool // by position in c
+	n    int
 }
 
 func (k *keptPapers) Len() int { return k.n }
 
 func (k *keptPapers) Each(fn func(p *search.Paper) error) error {
-	return k.h.c.Each(func(p *search.Paper) error {
-		if !k.h.keeps(p) {
+	i := 0
+	return k.c.Each(func(p *search.Paper) error {
+		i++
+		if !k.keep[i-1] {
 			return nil
 		}
 		return fn(p)
 	})
 }
 
-func (k *keptPapers) Report() search.LoadReport { return k.h.c.Report() }
+func (k *keptPapers) Report() search.LoadReport { return k.c.Report() }

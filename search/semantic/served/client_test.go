@@ -158,7 +158,6 @@ func TestRetryAfter(t *testing.T) {
 
 func TestGivesUpAfterRetries(t *testing.T) {
 	f := newFake(t, 8)
-	f.answer = func(int, http.ResponseWriter, []string) bool { return false }
 	f.answer = func(_ int, w http.ResponseWriter, _ []string) bool {
 		http.Error(w, `{"error":{"message":"internal failure"}}`, http.StatusInternalServerError)
 		return true
