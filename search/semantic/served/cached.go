@@ -76,6 +76,11 @@ func (c *CachedEmbedder) EmbedQuery(ctx context.Context, text string) ([]float32
 		}
 		return vs[0], nil
 	}
+	if _, known := c.inner.(prefixer); !known {
+		// What the server is sent is unknown: a key could be a document's.
+		c.misses.Add(1)
+		return qe.EmbedQuery(ctx, text)
+	}
 	prefix, _ := c.prefixes()
 	vs, err := c.embed(ctx, []string{text}, prefix, func(ctx context.Context, texts []string) ([][]float32, error) {
 		v, err := qe.EmbedQuery(ctx, texts[0]) // one text: a miss of one query
