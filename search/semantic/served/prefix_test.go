@@ -116,3 +116,33 @@ func TestCacheKeepsQueriesApart(t *testing.T) {
 		t.Errorf("Stats = %d hits, %d misses; want 2 and 2", hits, misses)
 	}
 }
+
+// hiddenPrefixes is a Client whose prefixes the cache cannot see.
+type hiddenPrefixes struct{ c *Client }
+
+func (h hiddenPrefixes) Embed(ctx context.Context, texts []string) ([][]float32, error) {
+	return h.c.Embed(ctx, texts)
+}
+func (h hiddenPrefixes) EmbedQuery(ctx context.Context, text string) ([]float32, error) {
+	return h.c.EmbedQuery(ctx, text)
+}
+func (h hiddenPrefixes) Dims() int       { return h.c.Dims() }
+func (h hiddenPrefixes) ModelID() string { return h.c.ModelID() }
+
+// TestCacheWithUnknownPrefixesAsksForQueries: an embedder that marks
+// queries in a way the cache cannot see gets every query asked of it,
+// never a document's cached vector.
+func TestCacheWithUnknownPrefixesAsksForQueries(t *testing.T) {
+	f := newFake(t, 16)
+	client, _ := newClient(t, f, e5)
+	e := NewCachedEmbedder(hiddenPrefixes{client}, openCache(t, t.TempDir()))
+	ctx := context.Background()
+	if _, err := e.Embed(ctx, []string{"kv cache"}); err != nil {
+		t.Fatal(err)
+	}
+	q, err := e.EmbedQuery(ctx, "kv cache")
+	if err != nil {
+		t.Fatal(err)
+	}
+	assertFakeVectors(t, 16, []string{"query: kv cache"}, [][]float32{q})
+}
