@@ -171,13 +171,29 @@ func (s *state) queryVector(ctx context.Context, groups []group) []float32 {
 	}
 	ctx, cancel := context.WithTimeout(ctx, queryEmbedTimeout)
 	defer cancel()
-	vs, err := s.emb.Embed(ctx, []string{strings.Join(words, " ")})
-	if err != nil || len(vs) != 1 || len(vs[0]) != s.vecs.dims {
+	v, err := embedQuery(ctx, s.emb, strings.Join(words, " "))
+	if err != nil || len(v) != s.vecs.dims {
 		// A served model down or misconfigured: the words still answer.
 		s.meaningFailed(err)
 		return nil
 	}
-	return vs[0]
+	return v
+}
+
+// embedQuery is text's vector as a search query: through EmbedQuery for a
+// model that embeds queries otherwise than documents, else through Embed.
+func embedQuery(ctx context.Context, emb semantic.Embedder, text string) ([]float32, error) {
+	if qe, ok := emb.(semantic.QueryEmbedder); ok {
+		return qe.EmbedQuery(ctx, text)
+	}
+	vs, err := emb.Embed(ctx, []string{text})
+	if err != nil {
+		return nil, err
+	}
+	if len(vs) != 1 {
+		return nil, errWrongVectorCount
+	}
+	return vs[0], nil
 }
 
 // meaningFailed reports a query-time embedding failure to the

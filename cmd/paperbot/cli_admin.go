@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"runtime"
 	"runtime/debug"
+	"strconv"
+	"strings"
 	"text/tabwriter"
 )
 
@@ -42,7 +44,11 @@ func runConfig(e *env, args []string) error {
 			if c.Set {
 				from = "set"
 			}
-			fmt.Fprintf(tw, "%s=%s\t(%s)\n", c.Name, c.Value, from)
+			v := c.Value
+			if v != strings.TrimSpace(v) {
+				v = strconv.Quote(v) // a prefix's trailing space, made visible
+			}
+			fmt.Fprintf(tw, "%s=%s\t(%s)\n", c.Name, v, from)
 		}
 		if err := tw.Flush(); err != nil {
 			return err

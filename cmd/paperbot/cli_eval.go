@@ -50,6 +50,8 @@ func runEval(e *env, args []string) error {
 	similar := fs.Bool("similar", false, "measure papers like each paper instead: the share of the first ten that one of the split's queries judges relevant with it, beside plain BM25 of the paper's text")
 	embURL := fs.String("embeddings-url", "", "rank with the model an OpenAI-compatible embeddings server at this URL serves (as PAPERBOT_EMBEDDINGS_URL), instead of the embedded one")
 	embModel := fs.String("embeddings-model", "", "the model to ask --embeddings-url for")
+	embQuery := fs.String("embeddings-query-prefix", "", "text put before each query sent to --embeddings-url (as PAPERBOT_EMBEDDINGS_QUERY_PREFIX), such as \"query: \" for e5")
+	embDoc := fs.String("embeddings-document-prefix", "", "text put before each paper sent to --embeddings-url (as PAPERBOT_EMBEDDINGS_DOCUMENT_PREFIX), such as \"passage: \" for e5")
 	embCache := fs.String("embeddings-cache", "", "directory of the served model's vector cache, kept between runs (train and test share a corpus)")
 	absent := fs.Int("absent-topics", 0, "also ask the split's queries of up to N words with their judged papers held out of the corpus (25 at a time): short in-domain topics no paper covers, all should be refused")
 	fitRefusal := fs.Bool("fit-refusal", false, "fit the refusal (domain weight and confidence threshold) on the split's queries and the off-domain sets (train only)")
@@ -82,6 +84,9 @@ func runEval(e *env, args []string) error {
 	if *fitRefusal && *offCorpus == "" && *offQueries == "" {
 		return usagef("--fit-refusal needs off-domain queries: --off-domain, --off-domain-queries or both")
 	}
+	if *embURL == "" && (*embQuery != "" || *embDoc != "") {
+		return usagef("--embeddings-query-prefix and --embeddings-document-prefix go with --embeddings-url: the embedded model takes no prefix")
+	}
 	tuning := search.DefaultTuning()
 	if *embURL != "" {
 		tuning = search.ServedTuning()
@@ -92,7 +97,8 @@ func runEval(e *env, args []string) error {
 	}
 	opts := eval.Options{Search: search.Options{Tuning: &tuning}}
 	if *embURL != "" {
-		emb, release, err := evalEmbedder(e, *embURL, *embModel, *embCache)
+		emb, release, err := evalEmbedder(e, Config{EmbeddingsURL: *embURL, EmbeddingsModel: *embModel,
+			EmbeddingsQueryPrefix: *embQuery, EmbeddingsDocumentPrefix: *embDoc}, *embCache)
 		if err != nil {
 			return err
 		}
@@ -307,10 +313,10 @@ func printEval(w io.Writer, out evalOutput) {
 	}
 }
 
-// evalEmbedder is a served model for eval, behind a vector cache when
-// cacheDir is set.
-func evalEmbedder(e *env, url, model, cacheDir string) (semantic.Embedder, func(), error) {
-	cfg := Config{EmbeddingsURL: url, EmbeddingsModel: model, EmbeddingsBatch: 32, EmbeddingsTimeout: 5 * time.Minute, Meaning: true}
+// evalEmbedder is the served model cfg names (URL, model, prefixes) for
+// eval, behind a vector cache when cacheDir is set.
+func evalEmbedder(e *env, cfg Config, cacheDir string) (semantic.Embedder, func(), error) {
+	cfg.EmbeddingsBatch, cfg.EmbeddingsTimeout, cfg.Meaning = 32, 5*time.Minute, true
 	if err := cfg.validateEmbeddings(); err != nil {
 		return nil, nil, usagef("%v", err)
 	}
@@ -319,7 +325,7 @@ func evalEmbedder(e *env, url, model, cacheDir string) (semantic.Embedder, func(
 		return nil, nil, err
 	}
 	if _, err := client.Probe(e.ctx); err != nil {
-		return nil, nil, fmt.Errorf("the embeddings server at %s: %w", shownURL(url), err)
+		return nil, nil, fmt.Errorf("the embeddings server at %s: %w", shownURL(cfg.EmbeddingsURL), err)
 	}
 	if cacheDir == "" {
 		return client, func() {}, nil

@@ -42,6 +42,11 @@ type Config struct {
 	EmbeddingsKey     string        `env:"PAPERBOT_EMBEDDINGS_KEY" secret:"true" desc:"API key sent as a bearer token to PAPERBOT_EMBEDDINGS_URL only. Optional."`
 	EmbeddingsBatch   int           `env:"PAPERBOT_EMBEDDINGS_BATCH" default:"64" desc:"Texts per request to PAPERBOT_EMBEDDINGS_URL."`
 	EmbeddingsTimeout time.Duration `env:"PAPERBOT_EMBEDDINGS_TIMEOUT" default:"30s" desc:"How long one request to PAPERBOT_EMBEDDINGS_URL may take; a query waits at most 2s, then is answered on words alone."`
+	// The prefixes end in a space: unquote strips the quotes docker run
+	// --env-file leaves around a value (a shell, compose and systemd remove
+	// them), so a quoted value in .env keeps its trailing space everywhere.
+	EmbeddingsQueryPrefix    string `env:"PAPERBOT_EMBEDDINGS_QUERY_PREFIX" unquote:"true" desc:"Text put before each search query sent to PAPERBOT_EMBEDDINGS_URL, for models that embed queries and documents differently: \"query: \" for the e5 family, \"search_query: \" for nomic-embed-text, \"Represent this sentence for searching relevant passages: \" for bge-*-en-v1.5 and mxbai-embed-large. Quote it in .env to keep the trailing space. Changing either prefix makes the papers' vectors anew, as another model would. Empty: queries are sent as they are."`
+	EmbeddingsDocumentPrefix string `env:"PAPERBOT_EMBEDDINGS_DOCUMENT_PREFIX" unquote:"true" desc:"Text put before each paper sent to PAPERBOT_EMBEDDINGS_URL: \"passage: \" for the e5 family, \"search_document: \" for nomic-embed-text; none for bge-*-en-v1.5, mxbai-embed-large, all-MiniLM and OpenAI's text-embedding-3. Empty: papers are sent as they are."`
 
 	HTTPAddr  string `env:"PAPERBOT_HTTP_ADDR" default:"127.0.0.1:8080" desc:"Listen address for /healthz, /readyz and /metrics; off disables them."`
 	LogLevel  string `env:"PAPERBOT_LOG_LEVEL" default:"info" desc:"Log level: debug, info, warn or error."`

@@ -26,6 +26,9 @@ func configInEffect(lookup lookupFunc) []configEntry {
 			Description: tag.Get("desc")}
 		if v, ok := lookup(c.Name); ok && strings.TrimSpace(v) != "" {
 			c.Value, c.Set = v, true
+			if tag.Get("unquote") == "true" {
+				c.Value = unquote(v)
+			}
 		} else {
 			c.Value = c.Default
 		}

@@ -31,12 +31,26 @@ func loadConfig(lookup lookupFunc) (Config, error) {
 		if !ok || strings.TrimSpace(raw) == "" {
 			raw = defaultOf(f)
 		}
+		if f.Tag.Get("unquote") == "true" {
+			raw = unquote(raw)
+		}
 		if err := setField(v.FieldByIndex(f.Index), raw); err != nil {
 			// Only numbers, durations and booleans can fail to parse, never a token.
 			return c, fmt.Errorf("%s=%q is not a valid %s (see paperbot config --markdown)", key, raw, typeWord(f.Type))
 		}
 	}
 	return c, c.Validate()
+}
+
+// unquote strips one pair of double or single quotes around raw: docker
+// run --env-file passes KEY="query: " on with its quotes, where a shell,
+// compose and systemd take them away. Whatever is inside, trailing spaces
+// included, is kept.
+func unquote(raw string) string {
+	if len(raw) >= 2 && (raw[0] == '"' || raw[0] == '\'') && raw[len(raw)-1] == raw[0] {
+		return raw[1 : len(raw)-1]
+	}
+	return raw
 }
 
 // setField parses raw into a string, bool, int or time.Duration field; ""

@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"log/slog"
 	"net/url"
+	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/prometheus/client_golang/prometheus"
 
@@ -18,6 +20,11 @@ import (
 // maxEmbeddingsBatch bounds PAPERBOT_EMBEDDINGS_BATCH: servers cap a
 // request's inputs (OpenAI at 2,048).
 const maxEmbeddingsBatch = 2048
+
+// maxEmbeddingsPrefix bounds the query and document prefixes: the longest
+// in use (bge's "Represent this sentence for searching relevant passages: ")
+// has 58 characters.
+const maxEmbeddingsPrefix = 200
 
 // validateEmbeddings checks the embeddings server settings.
 func (c Config) validateEmbeddings() error {
@@ -32,6 +39,18 @@ func (c Config) validateEmbeddings() error {
 		}
 		if !c.Meaning {
 			errs = append(errs, fmt.Errorf("PAPERBOT_EMBEDDINGS_URL is set but PAPERBOT_MEANING is false: unset one"))
+		}
+	}
+	for _, p := range []struct{ name, value string }{
+		{"PAPERBOT_EMBEDDINGS_QUERY_PREFIX", c.EmbeddingsQueryPrefix},
+		{"PAPERBOT_EMBEDDINGS_DOCUMENT_PREFIX", c.EmbeddingsDocumentPrefix},
+	} {
+		switch {
+		case p.value == "":
+		case c.EmbeddingsURL == "":
+			errs = append(errs, fmt.Errorf("%s is set but PAPERBOT_EMBEDDINGS_URL is not: the built-in model takes no prefix", p.name))
+		case strings.ContainsAny(p.value, "\r\n") || utf8.RuneCountInString(p.value) > maxEmbeddingsPrefix:
+			errs = append(errs, fmt.Errorf("%s must be one line of at most %d characters, such as \"query: \"", p.name, maxEmbeddingsPrefix))
 		}
 	}
 	if c.EmbeddingsBatch < 1 || c.EmbeddingsBatch > maxEmbeddingsBatch {
@@ -70,11 +89,12 @@ func (cfg Config) meaningOptions(ctx context.Context, opts *search.Options, log 
 	}
 	pctx, cancel := context.WithTimeout(ctx, cfg.EmbeddingsTimeout)
 	defer cancel()
+	model := append([]any{"url", shownURL(cfg.EmbeddingsURL), "model", cfg.EmbeddingsModel}, cfg.embeddingsPrefixAttrs()...)
 	if dims, err := client.Probe(pctx); err != nil {
 		log.Warn("embeddings server not answering: papers are indexed on words and get their vectors once it answers",
-			"url", shownURL(cfg.EmbeddingsURL), "model", cfg.EmbeddingsModel, "err", oneLine(err))
+			append(model, "err", oneLine(err))...)
 	} else {
-		log.Info("embeddings server answers", "url", shownURL(cfg.EmbeddingsURL), "model", cfg.EmbeddingsModel, "dims", dims)
+		log.Info("embeddings server answers", append(model, "dims", dims)...)
 	}
 	opts.Embedder = emb
 	opts.MeaningFailed = func(err error) {
@@ -85,11 +105,42 @@ func (cfg Config) meaningOptions(ctx context.Context, opts *search.Options, log 
 
 func (cfg Config) embeddingsClient() (*served.Client, error) {
 	c, err := served.New(served.Config{URL: cfg.EmbeddingsURL, Model: cfg.EmbeddingsModel, APIKey: cfg.EmbeddingsKey,
-		BatchSize: cfg.EmbeddingsBatch, Timeout: cfg.EmbeddingsTimeout})
+		BatchSize: cfg.EmbeddingsBatch, Timeout: cfg.EmbeddingsTimeout,
+		QueryPrefix: cfg.EmbeddingsQueryPrefix, DocumentPrefix: cfg.EmbeddingsDocumentPrefix})
 	if err != nil {
 		return nil, fmt.Errorf("PAPERBOT_EMBEDDINGS_URL: %w", err)
 	}
 	return c, nil
+}
+
+// embeddingsPrefixAttrs are the prefixes in use, for logs (none when
+// unset).
+func (cfg Config) embeddingsPrefixAttrs() []any {
+	var out []any
+	if cfg.EmbeddingsQueryPrefix != "" {
+		out = append(out, "query_prefix", cfg.EmbeddingsQueryPrefix)
+	}
+	if cfg.EmbeddingsDocumentPrefix != "" {
+		out = append(out, "document_prefix", cfg.EmbeddingsDocumentPrefix)
+	}
+	return out
+}
+
+// embeddingsModel names the served model and the prefixes in use, for
+// paperbot check: model e5 (query prefix "query: ", document prefix
+// "passage: ").
+func (cfg Config) embeddingsModel() string {
+	var p []string
+	if cfg.EmbeddingsQueryPrefix != "" {
+		p = append(p, fmt.Sprintf("query prefix %q", cfg.EmbeddingsQueryPrefix))
+	}
+	if cfg.EmbeddingsDocumentPrefix != "" {
+		p = append(p, fmt.Sprintf("document prefix %q", cfg.EmbeddingsDocumentPrefix))
+	}
+	if len(p) == 0 {
+		return "model " + cfg.EmbeddingsModel
+	}
+	return "model " + cfg.EmbeddingsModel + " (" + strings.Join(p, ", ") + ")"
 }
 
 // meaningMetrics export how the sentence model fares: queries it failed
@@ -167,10 +218,10 @@ func checkMeaning(ctx context.Context, cfg Config, r *checkReport) {
 	defer cancel()
 	dims, err := client.Probe(pctx)
 	if err != nil {
-		r.add("embeddings server", false, "%s model %s: %s (serve would index on words and add the vectors once it answers)",
-			shownURL(cfg.EmbeddingsURL), cfg.EmbeddingsModel, oneLine(err))
+		r.add("embeddings server", false, "%s %s: %s (serve would index on words and add the vectors once it answers)",
+			shownURL(cfg.EmbeddingsURL), cfg.embeddingsModel(), oneLine(err))
 		return
 	}
-	r.add("embeddings server", true, "%s model %s answers with %d-dimension vectors; an index made with another model or size is rebuilt at start",
-		shownURL(cfg.EmbeddingsURL), cfg.EmbeddingsModel, dims)
+	r.add("embeddings server", true, "%s %s answers with %d-dimension vectors; an index made with another model, size or prefixes is rebuilt at start",
+		shownURL(cfg.EmbeddingsURL), cfg.embeddingsModel(), dims)
 }

@@ -9,7 +9,9 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -43,6 +45,10 @@ func TestCheckReportsTheSentenceModel(t *testing.T) {
 		{"built in", Config{Meaning: true}, true, "static/all-MiniLM-L6-v2/256/"},
 		{"off", Config{Meaning: false}, true, "words alone"},
 		{"served", Config{Meaning: true, EmbeddingsURL: fake.URL, EmbeddingsModel: "mini"}, true, "3-dimension vectors"},
+		{"served with prefixes", Config{Meaning: true, EmbeddingsURL: fake.URL, EmbeddingsModel: "mini",
+			EmbeddingsQueryPrefix: "query: ", EmbeddingsDocumentPrefix: "passage: "}, true, `model mini (query prefix "query: ", document prefix "passage: ") answers`},
+		{"served with a query prefix", Config{Meaning: true, EmbeddingsURL: fake.URL, EmbeddingsModel: "mini",
+			EmbeddingsQueryPrefix: "Represent this sentence for searching relevant passages: "}, true, `model mini (query prefix "Represent this sentence for searching relevant passages: ") answers`},
 		{"wrong model", Config{Meaning: true, EmbeddingsURL: fake.URL, EmbeddingsModel: "other"}, false, "model"},
 		{"unreachable", Config{Meaning: true, EmbeddingsURL: down.URL, EmbeddingsModel: "mini"}, false, "unreachable"},
 	}
@@ -67,6 +73,25 @@ func TestCheckReportsTheSentenceModel(t *testing.T) {
 // answer 503, as a server restarting does.
 func fakeEmbeddings(t *testing.T, down *atomic.Bool, calls *atomic.Int64) *httptest.Server {
 	t.Helper()
+	return recordingEmbeddings(t, down, calls, nil)
+}
+
+// sentTexts is every text an embeddings server was sent, in order.
+type sentTexts struct {
+	mu    sync.Mutex
+	texts []string
+}
+
+func (s *sentTexts) all() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.texts)
+}
+
+// recordingEmbeddings is fakeEmbeddings keeping the texts it is sent in
+// sent (if not nil).
+func recordingEmbeddings(t *testing.T, down *atomic.Bool, calls *atomic.Int64, sent *sentTexts) *httptest.Server {
+	t.Helper()
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		calls.Add(1)
 		if down.Load() {
@@ -79,6 +104,11 @@ func fakeEmbeddings(t *testing.T, down *atomic.Bool, calls *atomic.Int64) *httpt
 		if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
 			http.Error(w, err.Error(), http.StatusBadRequest)
 			return
+		}
+		if sent != nil {
+			sent.mu.Lock()
+			sent.texts = append(sent.texts, req.Input...)
+			sent.mu.Unlock()
 		}
 		type item struct {
 			Index     int       `json:"index"`

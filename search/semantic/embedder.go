@@ -21,6 +21,17 @@ type Embedder interface {
 	ModelID() string
 }
 
+// QueryEmbedder is an Embedder for asymmetric models, which embed a search
+// query otherwise than the documents it is to find (e5's "query: " and
+// "passage: ", nomic-embed-text's "search_query: "). Searches embed their
+// query with EmbedQuery when the Embedder has it, else with Embed; papers
+// always go through Embed. Its vectors are comparable with Embed's: same
+// Dims, same ModelID.
+type QueryEmbedder interface {
+	Embedder
+	EmbedQuery(ctx context.Context, text string) ([]float32, error)
+}
+
 // ErrDims is returned for vectors of another size than expected (a served
 // model answering with vectors of another size than before).
 var ErrDims = errors.New("semantic: wrong vector size")

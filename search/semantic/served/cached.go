@@ -18,11 +18,27 @@ type CachedEmbedder struct {
 	misses atomic.Int64
 }
 
-var _ semantic.Embedder = (*CachedEmbedder)(nil)
+var _ semantic.QueryEmbedder = (*CachedEmbedder)(nil)
 
 // prober is an embedder that can learn its vector size (Client).
 type prober interface {
 	Probe(ctx context.Context) (int, error)
+}
+
+// prefixer is an embedder that puts a prefix before queries and documents
+// (Client): the cache keys a text by what the server is sent, so a query
+// and a document of the same words, sent with other prefixes, never share
+// a vector.
+type prefixer interface {
+	Prefixes() (query, document string)
+}
+
+// prefixes are inner's query and document prefixes ("" when it has none).
+func (c *CachedEmbedder) prefixes() (query, document string) {
+	if p, ok := c.inner.(prefixer); ok {
+		return p.Prefixes()
+	}
+	return "", ""
 }
 
 // NewCachedEmbedder returns inner with cache in front of it. A nil cache
@@ -41,11 +57,50 @@ func (c *CachedEmbedder) ModelID() string { return c.inner.ModelID() }
 // embedded, since the start.
 func (c *CachedEmbedder) Stats() (hits, misses int64) { return c.hits.Load(), c.misses.Load() }
 
-// Embed returns a vector per text, embedding only those not cached.
+// Embed returns a vector per document text, embedding only those not
+// cached.
 func (c *CachedEmbedder) Embed(ctx context.Context, texts []string) ([][]float32, error) {
+	_, prefix := c.prefixes()
+	return c.embed(ctx, texts, prefix, c.inner.Embed)
+}
+
+// EmbedQuery returns a query's vector, from the cache if it was embedded
+// before as a query. An inner embedder without EmbedQuery embeds it as a
+// document.
+func (c *CachedEmbedder) EmbedQuery(ctx context.Context, text string) ([]float32, error) {
+	qe, ok := c.inner.(semantic.QueryEmbedder)
+	if !ok {
+		vs, err := c.Embed(ctx, []string{text})
+		if err != nil {
+			return nil, err
+		}
+		return vs[0], nil
+	}
+	if _, known := c.inner.(prefixer); !known {
+		// What the server is sent is unknown: a key could be a document's.
+		c.misses.Add(1)
+		return qe.EmbedQuery(ctx, text)
+	}
+	prefix, _ := c.prefixes()
+	vs, err := c.embed(ctx, []string{text}, prefix, func(ctx context.Context, texts []string) ([][]float32, error) {
+		v, err := qe.EmbedQuery(ctx, texts[0]) // one text: a miss of one query
+		if err != nil {
+			return nil, err
+		}
+		return [][]float32{v}, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return vs[0], nil
+}
+
+// embed returns a vector per text, from the cache where it holds prefix
+// and the text, else from embed (which adds the prefix itself).
+func (c *CachedEmbedder) embed(ctx context.Context, texts []string, prefix string, embed func(context.Context, []string) ([][]float32, error)) ([][]float32, error) {
 	if c.cache == nil {
 		c.misses.Add(int64(len(texts)))
-		return c.inner.Embed(ctx, texts)
+		return embed(ctx, texts)
 	}
 	if c.inner.Dims() == 0 {
 		// The cache is keyed by ModelID, which holds the size.
@@ -58,7 +113,7 @@ func (c *CachedEmbedder) Embed(ctx context.Context, texts []string) ([][]float32
 	model, dims := c.inner.ModelID(), c.inner.Dims()
 	keys := make([][32]byte, len(texts))
 	for i, t := range texts {
-		keys[i] = key(t)
+		keys[i] = key(prefix + t)
 	}
 	out, err := c.cache.get(model, keys, dims)
 	if err != nil {
@@ -84,7 +139,7 @@ func (c *CachedEmbedder) Embed(ctx context.Context, texts []string) ([][]float32
 	if len(missTexts) == 0 {
 		return out, nil
 	}
-	vecs, err := c.inner.Embed(ctx, missTexts)
+	vecs, err := embed(ctx, missTexts)
 	if err != nil {
 		return nil, err
 	}

@@ -5,6 +5,8 @@ package served
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -48,6 +50,12 @@ type Config struct {
 	// HTTPClient sends the requests (default: a client without a timeout,
 	// as Timeout bounds each request).
 	HTTPClient *http.Client
+	// QueryPrefix and DocumentPrefix are put before each query (EmbedQuery)
+	// and each document (Embed), for models trained to tell them apart:
+	// e5's "query: " and "passage: ", nomic-embed-text's "search_query: "
+	// and "search_document: ". Empty: texts are sent as they are.
+	QueryPrefix    string
+	DocumentPrefix string
 }
 
 const (
@@ -72,7 +80,7 @@ type Client struct {
 	wait func(ctx context.Context, d time.Duration) error
 }
 
-var _ semantic.Embedder = (*Client)(nil)
+var _ semantic.QueryEmbedder = (*Client)(nil)
 
 // New checks cfg and returns a client. It does not contact the server;
 // Probe does.
@@ -149,9 +157,22 @@ func redact(raw string) string {
 func (c *Client) Dims() int { return int(c.dims.Load()) }
 
 // ModelID is "served/<model>/<dims>": the same for the same model served
-// anywhere, so moving the server does not invalidate an index.
+// anywhere, so moving the server does not invalidate an index. With a
+// prefix set, "/prefixes-" and a hash of both prefixes follow, so vectors
+// made with other prefixes are never compared with these.
 func (c *Client) ModelID() string {
-	return "served/" + c.cfg.Model + "/" + strconv.Itoa(c.Dims())
+	id := "served/" + c.cfg.Model + "/" + strconv.Itoa(c.Dims())
+	if c.cfg.QueryPrefix == "" && c.cfg.DocumentPrefix == "" {
+		return id // as before prefixes existed: indexes and caches stay valid
+	}
+	h := sha256.Sum256([]byte(strconv.Quote(c.cfg.QueryPrefix) + strconv.Quote(c.cfg.DocumentPrefix)))
+	return id + "/prefixes-" + hex.EncodeToString(h[:6])
+}
+
+// Prefixes returns Config.QueryPrefix and Config.DocumentPrefix: what the
+// server is sent before a query and before a document.
+func (c *Client) Prefixes() (query, document string) {
+	return c.cfg.QueryPrefix, c.cfg.DocumentPrefix
 }
 
 // Probe embeds one short text and returns the vector size: it tells
@@ -163,10 +184,27 @@ func (c *Client) Probe(ctx context.Context) (int, error) {
 	return c.Dims(), nil
 }
 
-// Embed returns a vector per text, sending BatchSize texts a request.
-// Errors are *Error values of the kinds above, or ctx's error; when ctx
-// ends while retrying, both (errors.Is matches either).
+// Embed returns a vector per document text, each sent after
+// DocumentPrefix, BatchSize texts a request. Errors are *Error values of
+// the kinds above, or ctx's error; when ctx ends while retrying, both
+// (errors.Is matches either).
 func (c *Client) Embed(ctx context.Context, texts []string) ([][]float32, error) {
+	return c.embed(ctx, texts, c.cfg.DocumentPrefix)
+}
+
+// EmbedQuery returns the vector of a search query, sent after
+// QueryPrefix. Its errors are Embed's.
+func (c *Client) EmbedQuery(ctx context.Context, text string) ([]float32, error) {
+	vs, err := c.embed(ctx, []string{text}, c.cfg.QueryPrefix)
+	if err != nil {
+		return nil, err
+	}
+	return vs[0], nil
+}
+
+// embed returns a vector per text, each sent after prefix; an empty text
+// gets the zero vector.
+func (c *Client) embed(ctx context.Context, texts []string, prefix string) ([][]float32, error) {
 	out := make([][]float32, len(texts))
 	var batch []string
 	var at []int
@@ -188,7 +226,7 @@ func (c *Client) Embed(ctx context.Context, texts []string) ([][]float32, error)
 		if strings.TrimSpace(t) == "" {
 			continue
 		}
-		batch = append(batch, t)
+		batch = append(batch, prefix+t)
 		at = append(at, i)
 		if len(batch) == c.cfg.BatchSize {
 			if err := flush(); err != nil {

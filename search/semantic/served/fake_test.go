@@ -124,3 +124,14 @@ func newClient(t *testing.T, f *fakeServer, cfg Config) (*Client, *[]time.Durati
 	}
 	return c, waits
 }
+
+// received is every text the server was sent, in order.
+func (f *fakeServer) received() []string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	var out []string
+	for _, b := range f.batches {
+		out = append(out, b...)
+	}
+	return out
+}
