@@ -11,6 +11,14 @@ out (short in-domain topics no paper covers). Test splits are never read.
     go run ./cmd/openreviewbench -out /tmp/iclr ../shared/corpora/dotd-NeurIPS2024Scrape/ICLR_cc_2024_Conference.csv
     python3 tools/semantic/fit_meaning.py --paperbot /tmp/paperbot --work /tmp/fitmeaning
 
+For a served model, pass its eval flags through (every run gets them), for example:
+
+    python3 tools/semantic/serve.py --model e5 --port 8089 --cache /tmp/e5.sqlite &
+    python3 tools/semantic/fit_meaning.py --paperbot /tmp/paperbot --work /tmp/fit-e5 --eval-args \
+      "--embeddings-url http://127.0.0.1:8089 --embeddings-model multilingual-e5-small \
+       --embeddings-query-prefix 'query: ' --embeddings-document-prefix 'passage: ' \
+       --embeddings-cache /tmp/e5cache" --meaning 0 0.5 1 2
+
 Two fits:
 1. ranking: nDCG@10 of each answerable set for each Tuning.Meaning (cosine weight in the rank)
    and Tuning.MeaningDepth (papers found by meaning alone), beside words only;
@@ -24,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -31,9 +40,12 @@ from pathlib import Path
 SHARED = Path(__file__).resolve().parents[2] / ".." / "shared"
 
 
+EXTRA: list[str] = []  # --eval-args, given to every run
+
+
 def run(paperbot: str, args: list[str], out: Path) -> dict:
     if not out.exists():
-        cmd = [paperbot, "eval", *args, "--json"]
+        cmd = [paperbot, "eval", *args, *EXTRA, "--json"]
         print("$", " ".join(cmd), file=sys.stderr)
         res = subprocess.run(cmd, capture_output=True, text=True, check=True)
         out.write_text(res.stdout)
@@ -122,7 +134,9 @@ def main() -> int:
     p.add_argument("--meaning", type=float, nargs="*", default=[0, 0.1, 0.3])
     p.add_argument("--depth", type=int, nargs="*", default=[0, 30])
     p.add_argument("--skip-ranking", action="store_true")
+    p.add_argument("--eval-args", default="", help="more flags for every eval run (a served model's)")
     a = p.parse_args()
+    EXTRA.extend(shlex.split(a.eval_args))
     work = Path(a.work)
     work.mkdir(parents=True, exist_ok=True)
     fit_refusal(a, work)
