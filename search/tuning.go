@@ -77,6 +77,10 @@ type Tuning struct {
 	// every weight tried refused fewer off-domain train queries (claims
 	// asked of the ML papers 0.836 at 0, 0.806 at 0.2, 0.776 at 0.3).
 	MeaningConf, MeaningCenter float64
+	// MeaningNorm, when not 0, fuses each candidate's cosine rescaled to
+	// the candidates' own range (0 the lowest, 1 the highest) instead of
+	// the raw cosine (cosRange).
+	MeaningNorm float64
 }
 
 // DefaultTuning returns the parameters paperbot ships with.
@@ -125,6 +129,7 @@ var tuningParams = []struct {
 	{"meaning-keep", func(t *Tuning, f float64) { t.MeaningKeep = f }},
 	{"meaning-conf", func(t *Tuning, f float64) { t.MeaningConf = f }},
 	{"meaning-center", func(t *Tuning, f float64) { t.MeaningCenter = f }},
+	{"meaning-norm", func(t *Tuning, f float64) { t.MeaningNorm = f }},
 }
 
 // TuningNames lists the parameter names Set takes, for help texts.
