@@ -3,6 +3,7 @@ package search
 import (
 	"cmp"
 	"context"
+	"math"
 	"slices"
 	"strings"
 	"sync"
@@ -231,16 +232,24 @@ func (s *state) withMeaning(ctx context.Context, q *query.Parsed, groups []group
 	n := min(len(cands), max(s.tune.Rerank, 1))
 	head := slices.Clone(cands[:n])
 	rest := cands[n:]
-	var found []candidate // by meaning alone
+	for i := range head {
+		head[i].cos, head[i].hasCos = s.vecs.cosOf(head[i].doc.ID, qv)
+	}
+	var nearest []near
 	if s.tune.MeaningDepth > 0 && !q.Narrowed() && !hasMeta(groups) {
+		nearest = s.vecs.nearest(qv, s.tune.MeaningDepth, nil)
+	}
+	lo, span := s.cosRange(head, nearest)
+	var found []candidate // by meaning alone
+	if len(nearest) > 0 {
 		have := make(map[string]bool, n)
 		for _, c := range head {
 			have[c.doc.ID] = true
 		}
 		moved := map[string]bool{} // found here, so out of rest
-		for _, nr := range s.vecs.nearest(qv, s.tune.MeaningDepth, nil) {
+		for _, nr := range nearest {
 			id := s.vecs.id(nr.i)
-			if have[id] || nr.cos < s.tune.MeaningKeep {
+			if have[id] || (nr.cos-lo)/span < s.tune.MeaningKeep {
 				continue
 			}
 			r, ok, err := s.record(id)
@@ -257,9 +266,6 @@ func (s *state) withMeaning(ctx context.Context, q *query.Parsed, groups []group
 		if len(moved) > 0 {
 			rest = slices.DeleteFunc(rest, func(c candidate) bool { return moved[c.doc.ID] })
 		}
-	}
-	for i := range head {
-		head[i].cos, head[i].hasCos = s.vecs.cosOf(head[i].doc.ID, qv)
 	}
 	if !fuse {
 		// found is in cosine order already.
@@ -288,12 +294,38 @@ func (s *state) withMeaning(ctx context.Context, q *query.Parsed, groups []group
 			// its cosine.
 			words = 0
 		}
-		c.rank = top * (words + s.tune.Meaning*max(0, c.cos))
+		c.rank = top * (words + s.tune.Meaning*max(0, (c.cos-lo)/span))
 	}
 	sortByRank(head)
 	out := append(head, rest...)
 	rankBelow(out, len(head))
 	return out
+}
+
+// cosRange is what a cosine is measured from and by, for the fusion
+// weight (Tuning.Meaning) and the bar for papers found by meaning alone
+// (Tuning.MeaningKeep): 0 and 1, the raw cosine; or, with
+// Tuning.MeaningNorm, the lowest cosine of the word candidates and the
+// papers nearest in meaning, and their spread. Then a weight and a bar
+// mean the same for a model whose cosines all lie between 0.7 and 0.9
+// (e5) as for one spread between 0 and 0.7 (MiniLM).
+func (s *state) cosRange(head []candidate, nearest []near) (lo, span float64) {
+	if s.tune.MeaningNorm == 0 {
+		return 0, 1
+	}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, c := range head {
+		if c.hasCos {
+			lo, hi = min(lo, c.cos), max(hi, c.cos)
+		}
+	}
+	for _, nr := range nearest {
+		lo, hi = min(lo, nr.cos), max(hi, nr.cos)
+	}
+	if hi <= lo {
+		return 0, 1
+	}
+	return lo, hi - lo
 }
 
 // meaningOnlyTie gives the papers found by meaning alone, without
